@@ -1,0 +1,91 @@
+'use strict';
+/**
+ * PostHTML plugin that turns a page file into a full document.
+ *
+ * A page is `<layout route="/path">…content…</layout>`. The plugin puts the content into
+ * partials/layout.html (at `<yield></yield>`), evaluates posthtml-expressions with the site data
+ * (settings, routes, navigation, this page's route) and resolves posthtml-include partials with the
+ * same data, then marks links to the current page and section with `aria-current`.
+ *
+ * Parcel passes no file path to PostHTML plugins, which is why a page names its own route; the
+ * build-output tests check that every route's file names the route it is served at.
+ */
+const path = require('node:path');
+const posthtml = require('posthtml');
+const include = require('posthtml-include');
+const expressions = require('posthtml-expressions');
+const { ROOT, DATA_FILES, LAYOUT_FILE, loadSiteData } = require('./site-data.cjs');
+
+/** Finds the single `<layout>` element of a page, or fails with the page's first characters. */
+function findLayout(tree) {
+  const found = [];
+  tree.walk((node) => {
+    if (node && node.tag === 'layout') found.push(node);
+    return node;
+  });
+  if (found.length !== 1) {
+    throw new Error(`posthtml-site: a page must contain exactly one <layout>, found ${found.length}`);
+  }
+  return found[0];
+}
+
+/** Returns the page data named by the layout's attributes: a route, or a title/description pair. */
+function pageFor(layout, data) {
+  const { route, title, description } = layout.attrs || {};
+  if (route) {
+    const page = data.routeByPath[route];
+    if (!page) throw new Error(`posthtml-site: route "${route}" is not in pages/_data/routes.json`);
+    return page;
+  }
+  if (!title || !description) {
+    throw new Error('posthtml-site: <layout> needs a route, or a title and a description');
+  }
+  return { path: null, title, description, label: title };
+}
+
+/** The top-level section a path belongs to: "/about-us/team" → "/about-us". */
+function sectionOf(pagePath) {
+  return pagePath ? `/${pagePath.split('/')[1]}` : null;
+}
+
+/** Sets aria-current on links to this page ("page") and on the header link of its section ("true"). */
+function markCurrentLinks(page) {
+  const section = sectionOf(page.path);
+  return (tree) =>
+    tree.match({ tag: 'a' }, (node) => {
+      const attrs = node.attrs || {};
+      const isSectionLink = 'data-section-link' in attrs;
+      delete attrs['data-section-link'];
+      if (attrs.href === page.path) attrs['aria-current'] = 'page';
+      else if (isSectionLink && section !== '/' && attrs.href === section) attrs['aria-current'] = 'true';
+      node.attrs = attrs;
+      return node;
+    });
+}
+
+module.exports = function posthtmlSite() {
+  return function site(tree) {
+    const data = loadSiteData();
+    const layoutNode = findLayout(tree);
+    const page = pageFor(layoutNode, data);
+    const locals = { ...data.locals, page };
+
+    const fillYield = (layoutTree) =>
+      layoutTree.match({ tag: 'yield' }, () => ({ tag: false, content: layoutNode.content || [] }));
+
+    const result = posthtml([
+      fillYield,
+      expressions({ locals, strictMode: true }),
+      include({ root: ROOT, posthtmlExpressionsOptions: { locals, strictMode: true } }),
+      markCurrentLinks(page),
+    ]).process(data.layoutSource, { sync: true });
+
+    // Tell Parcel to rebuild a page when the data or the layout it was built from changes.
+    const dependencies = [...DATA_FILES, LAYOUT_FILE].map((file) => ({
+      type: 'dependency',
+      file: path.resolve(ROOT, file),
+    }));
+    tree.messages.push(...dependencies, ...result.messages);
+    return result.tree;
+  };
+};

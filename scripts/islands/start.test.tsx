@@ -1,0 +1,125 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { startIslands } from './start';
+import type { IslandModule, IslandProps, IslandRegistry } from './types';
+
+function island(component: IslandModule['default'], mode: IslandModule['mode'] = 'replace') {
+  return { trigger: 'interaction' as const, load: () => Promise.resolve({ default: component, mode }) };
+}
+
+function Greeting({ root }: IslandProps) {
+  return <button type="button">Enhanced {root.dataset.label}</button>;
+}
+
+function Broken(): never {
+  throw new Error('boom');
+}
+
+function page(html: string): void {
+  document.body.innerHTML = html;
+}
+
+function interactWith(root: Element): void {
+  root.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+}
+
+describe('startIslands', () => {
+  it('leaves the static HTML alone until the first interaction, then mounts the island', async () => {
+    page('<div data-island="greeting" data-label="nav"><a href="/x">Static link</a></div>');
+    const root = document.querySelector<HTMLElement>('[data-island]')!;
+    startIslands(document, { greeting: island(Greeting) });
+
+    expect(screen.getByRole('link', { name: 'Static link' })).toBeTruthy();
+    expect(root.dataset.islandState).toBe('waiting');
+
+    interactWith(root);
+    expect(await screen.findByRole('button', { name: 'Enhanced nav' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Static link' })).toBeNull();
+    await waitFor(() => expect(root.dataset.islandState).toBe('mounted'));
+  });
+
+  it('isolates a throwing island: its static HTML comes back and other islands still mount', async () => {
+    page(`
+      <div data-island="broken"><a href="/safe">Static fallback</a></div>
+      <div data-island="greeting" data-label="ok"></div>`);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const [brokenRoot, greetingRoot] = document.querySelectorAll<HTMLElement>('[data-island]');
+    startIslands(document, { broken: island(Broken), greeting: island(Greeting) });
+
+    interactWith(brokenRoot!);
+    interactWith(greetingRoot!);
+
+    expect(await screen.findByRole('button', { name: 'Enhanced ok' })).toBeTruthy();
+    await waitFor(() => expect(brokenRoot!.dataset.islandState).toBe('failed'));
+    expect(screen.getByRole('link', { name: 'Static fallback' })).toBeTruthy();
+    expect(error).toHaveBeenCalled();
+  });
+
+  it('keeps the static HTML when an island module fails to load', async () => {
+    page('<div data-island="offline"><a href="/safe">Still here</a></div>');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const root = document.querySelector<HTMLElement>('[data-island]')!;
+    const registry: IslandRegistry = {
+      offline: { trigger: 'interaction', load: () => Promise.reject(new Error('network down')) },
+    };
+    startIslands(document, registry);
+
+    interactWith(root);
+    await waitFor(() => expect(root.dataset.islandState).toBe('failed'));
+    expect(screen.getByRole('link', { name: 'Still here' })).toBeTruthy();
+  });
+
+  it('warns about a name that no island is registered under', () => {
+    page('<div data-island="nope"></div>');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    startIslands(document, {});
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('[island:nope]'));
+  });
+
+  it('refuses to start a root twice', async () => {
+    page('<div data-island="greeting" data-label="once"></div>');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const load = vi.fn(() => Promise.resolve({ default: Greeting, mode: 'replace' as const }));
+    const registry: IslandRegistry = { greeting: { trigger: 'interaction', load } };
+    startIslands(document, registry);
+    startIslands(document, registry);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('refusing to mount it twice'));
+
+    interactWith(document.querySelector('[data-island]')!);
+    expect(await screen.findAllByRole('button', { name: 'Enhanced once' })).toHaveLength(1);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('mounts an enhance-mode island without touching its markup', async () => {
+    page('<form data-island="watcher"><label>Name <input name="n" value="Ada"></label></form>');
+    const seen = vi.fn();
+    function Watcher({ root }: IslandProps) {
+      seen(root.tagName);
+      return null;
+    }
+    const controller = startIslands(document, {
+      watcher: { trigger: 'demand', load: () => Promise.resolve({ default: Watcher, mode: 'enhance' }) },
+    });
+    await controller.load('watcher');
+    expect(seen).toHaveBeenCalledWith('FORM');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Name' }).value).toBe('Ada');
+  });
+
+  it('moves focus to the same link after React replaces the markup', async () => {
+    page('<nav data-island="links"><a href="/a">A</a><a href="/b">B</a></nav>');
+    function Links() {
+      return (
+        <>
+          <a href="/a">A</a>
+          <a href="/b">B (enhanced)</a>
+        </>
+      );
+    }
+    const root = document.querySelector<HTMLElement>('[data-island]')!;
+    startIslands(document, { links: island(Links) });
+    screen.getByRole('link', { name: 'B' }).focus();
+    interactWith(root);
+    const enhanced = await screen.findByRole('link', { name: 'B (enhanced)' });
+    await waitFor(() => expect(document.activeElement).toBe(enhanced));
+  });
+});

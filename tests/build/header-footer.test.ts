@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { allBuiltFiles, builtDocument, pageFor, routes, site, textOf } from '../support/site';
+
+/** SPEC section 2, "Shared header": the oracle these tests hold the built header to. */
+const SPEC_HEADER: Record<string, string[]> = {
+  '/about-us': ['/about-us/our-story', '/about-us/team', '/about-us/why-us'],
+  '/services': [
+    '/services/investor-marketing',
+    '/services/branding-websites',
+    '/services/social-video',
+    '/services/advanced-advertising',
+  ],
+  '/who-we-serve': ['/who-we-serve/investors', '/who-we-serve/professionals', '/who-we-serve/reia'],
+  '/pricing': ['/pricing/retainers', '/pricing/custom'],
+  '/case-studies': [],
+  '/blog': [],
+  '/careers': [],
+  '/contact': [],
+};
+
+/** SPEC section 2, "Shared footer": the links it names besides the columns' own. */
+const SPEC_FOOTER_LINKS = [
+  '/services/investor-marketing/seo',
+  '/services/investor-marketing/paid-ads',
+  '/who-we-serve/investors/wholesalers',
+  '/who-we-serve/investors/flippers',
+  '/who-we-serve/investors/landlords',
+  '/privacy-policy',
+  '/terms-of-service',
+];
+
+const header = (document: Document) => document.querySelector('header')!;
+const footer = (document: Document) => document.querySelector('footer')!;
+const hrefs = (scope: Element, selector = 'a[href]') =>
+  [...scope.querySelectorAll(selector)].map((a) => a.getAttribute('href'));
+
+describe('header', () => {
+  it.each(allBuiltFiles())('%s has the logo, every nav link and sub-link, and Get Started', (file) => {
+    const scope = header(builtDocument(file));
+    expect(scope.querySelector('a[href="/"]')).not.toBeNull();
+    const topLevel = hrefs(scope, '.ds-nav__list > li > a');
+    expect(topLevel).toEqual(Object.keys(SPEC_HEADER));
+    for (const [parent, children] of Object.entries(SPEC_HEADER)) {
+      const item = scope.querySelector(`.ds-nav__list > li:has(> a[href="${parent}"])`)!;
+      expect(hrefs(item, ':scope ul a[href]'), parent).toEqual(children);
+    }
+    const getStarted = [...scope.querySelectorAll('button')].find(
+      (button) => textOf(button) === 'Get Started',
+    );
+    expect(getStarted?.getAttribute('type')).toBe('button');
+  });
+
+  it('marks the current page and the current section with aria-current', () => {
+    const team = header(pageFor('/about-us/team'));
+    expect(team.querySelector('a[href="/about-us"]')?.getAttribute('aria-current')).toBe('true');
+    expect(team.querySelector('a[href="/about-us/team"]')?.getAttribute('aria-current')).toBe('page');
+    expect(team.querySelectorAll('[aria-current]')).toHaveLength(2);
+
+    const aboutUs = header(pageFor('/about-us'));
+    expect(aboutUs.querySelector('a[href="/about-us"]')?.getAttribute('aria-current')).toBe('page');
+
+    const wholesalers = header(pageFor('/who-we-serve/investors/wholesalers'));
+    expect(wholesalers.querySelector('a[href="/who-we-serve"]')?.getAttribute('aria-current')).toBe('true');
+
+    for (const path of ['/', '/privacy-policy']) {
+      expect(header(pageFor(path)).querySelectorAll('.ds-nav [aria-current]'), path).toHaveLength(0);
+    }
+  });
+});
+
+describe('footer', () => {
+  it.each(allBuiltFiles())('%s has the four columns, every required link and the contact lines', (file) => {
+    const scope = footer(builtDocument(file));
+    expect([...scope.querySelectorAll('h2')].map(textOf)).toEqual([
+      'Company',
+      'Services',
+      'Who We Serve',
+      'Resources',
+    ]);
+    expect(hrefs(scope)).toEqual(expect.arrayContaining(SPEC_FOOTER_LINKS));
+    const text = textOf(scope);
+    expect(text).toContain(site.description);
+    expect(text).toContain('DMV Area, United States');
+    expect(text).toContain('{email}');
+    expect(text).toContain('{phone}');
+    expect(text).toContain(`© ${new Date().getFullYear()} ${site.fullName}`);
+  });
+
+  it('links only to routes that exist', () => {
+    const known = new Set(routes.map((route) => route.path));
+    for (const href of hrefs(footer(pageFor('/')))) expect(known.has(href ?? ''), href ?? '').toBe(true);
+  });
+
+  it('shows Facebook, Twitter, LinkedIn and Instagram as named placeholders that go nowhere', () => {
+    const social = footer(pageFor('/')).querySelectorAll('.ds-social__link');
+    const names = [...social].map((link) => link.querySelector('svg')?.getAttribute('aria-label'));
+    expect(names).toEqual(['Facebook', 'Twitter', 'LinkedIn', 'Instagram']);
+    for (const link of social) {
+      expect(link.tagName).toBe('A');
+      expect(link.hasAttribute('href')).toBe(false);
+      expect(link.querySelector('svg')?.getAttribute('role')).toBe('img');
+    }
+  });
+});

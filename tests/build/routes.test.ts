@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, builtDocument, pageFor, routes, site, sourceFileFor, textOf } from '../support/site';
+
+const placeholders = routes.filter((route) => route.template === 'placeholder');
+
+/** Every page file under pages/, as the route it would be served at. */
+function pageFiles(dir = path.join(ROOT, 'pages')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name.startsWith('_') ? [] : pageFiles(full);
+    return entry.name.endsWith('.html') ? [full] : [];
+  });
+}
+
+describe('the route list', () => {
+  it('names the 49 routes of the specification: 9 content pages and 40 placeholders', () => {
+    expect(routes).toHaveLength(49);
+    expect(routes.filter((route) => route.template === 'content')).toHaveLength(9);
+    expect(placeholders).toHaveLength(40);
+    expect(new Set(routes.map((route) => route.path)).size).toBe(49);
+  });
+
+  it('has a page file for every route, and no page file without a route', () => {
+    const expected = [...routes.map((route) => sourceFileFor(route.path)), path.join(ROOT, 'pages/404.html')];
+    expect(pageFiles().sort()).toEqual(expected.sort());
+  });
+
+  it.each(routes)('$path: the page file names the route it is served at', ({ path: routePath }) => {
+    expect(readFileSync(sourceFileFor(routePath), 'utf8')).toMatch(
+      new RegExp(`<layout route="${routePath}">`),
+    );
+  });
+});
+
+describe('every built route', () => {
+  it.each(routes)('$path has its own title, description and exactly one h1', (route) => {
+    const document = pageFor(route.path);
+    expect(document.title).toBe(`${route.title} | ${site.name}`);
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      route.description,
+    );
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('titles and descriptions are unique and not empty across the site', () => {
+    const documents = routes.map((route) => pageFor(route.path));
+    const titles = documents.map((document) => document.title);
+    const descriptions = documents.map((document) =>
+      document.querySelector('meta[name="description"]')?.getAttribute('content'),
+    );
+    expect(titles.every(Boolean) && descriptions.every(Boolean)).toBe(true);
+    expect(new Set(titles).size).toBe(routes.length);
+    expect(new Set(descriptions).size).toBe(routes.length);
+  });
+
+  it.each(placeholders)('$path says it is under construction', (route) => {
+    const main = pageFor(route.path).querySelector('main');
+    expect(textOf(main?.querySelector('h1'))).toBe(route.title);
+    expect(textOf(main)).toMatch(/under construction/i);
+    expect(textOf(main)).toMatch(/check back soon/i);
+  });
+
+  it('loads the page script as a module only, so no script blocks rendering', () => {
+    for (const route of routes) {
+      for (const script of pageFor(route.path).querySelectorAll('script[src]')) {
+        expect(script.getAttribute('type'), route.path).toBe('module');
+      }
+    }
+  });
+});
+
+describe('the 404 page', () => {
+  const document = builtDocument(path.join(ROOT, 'dist/404.html'));
+
+  it('is titled Page Not Found and says the page could not be found', () => {
+    expect(document.title).toMatch(/^Page Not Found/);
+    expect(textOf(document.querySelector('h1'))).toBe('Page Not Found');
+    expect(textOf(document.querySelector('main'))).toMatch(/could not be found/);
+  });
+
+  it('has a Go back home link to /', () => {
+    const home = [...document.querySelectorAll('main a')].find((a) => textOf(a) === 'Go back home');
+    expect(home?.getAttribute('href')).toBe('/');
+  });
+});

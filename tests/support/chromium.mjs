@@ -1,0 +1,31 @@
+/**
+ * Where the tests find Chromium: $CHROME_PATH first, then a system Chromium or Chrome.
+ * Shared by the browser tests, BackstopJS and the budget script.
+ */
+import { existsSync } from 'node:fs';
+
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+];
+
+/** Flags that let headless Chromium run as root in a container without touching the network. */
+export const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The browser executable to use, or undefined when none is installed. */
+export function findChromium() {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined;
+  return CANDIDATES.find((candidate) => existsSync(candidate));
+}

@@ -1,0 +1,66 @@
+/** Starts one of the project's servers (as npm scripts run them) on a free port, for tests. */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { ROOT } from './site';
+
+export interface RunningServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** Asks the OS for a free loopback port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        resolve(typeof address === 'object' && address ? address.port : 0);
+      });
+    });
+  });
+}
+
+/**
+ * Runs `npm run <script> [-- args]` with PORT set, and waits until it answers HTTP.
+ * The server runs in its own process group so stop() ends npm and everything it started.
+ */
+export async function startNpmServer(
+  script: string,
+  args: string[] = [],
+  timeoutMs = 60_000,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port) },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || !child.pid) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm run ${script} exited early:\n${output}`);
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      return { url, stop };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  await stop();
+  throw new Error(`npm run ${script} did not answer on ${url} within ${timeoutMs} ms:\n${output}`);
+}

@@ -1,0 +1,61 @@
+/** The site's data and built pages, as the build-output and browser tests see them. */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { JSDOM } from 'jsdom';
+import routesJson from '../../pages/_data/routes.json' with { type: 'json' };
+import siteJson from '../../pages/_data/site.json' with { type: 'json' };
+
+export interface Route {
+  path: string;
+  label: string;
+  title: string;
+  description: string;
+  template: 'content' | 'placeholder';
+}
+
+export const routes = routesJson as Route[];
+export const site = siteJson;
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const DIST = path.join(ROOT, 'dist');
+
+/** The built file that serves a route: "/about-us/team" → dist/about-us/team/index.html. */
+export function builtFileFor(routePath: string): string {
+  return path.join(DIST, routePath, 'index.html');
+}
+
+/** The source file of a route under pages/. */
+export function sourceFileFor(routePath: string): string {
+  return path.join(ROOT, 'pages', routePath, 'index.html');
+}
+
+const parsed = new Map<string, Document>();
+
+/**
+ * Parses a built HTML file (once) into a DOM document. jsdom's parser follows the HTML standard
+ * exactly, which the minified output needs (unquoted attributes such as href=/).
+ */
+export function builtDocument(file: string): Document {
+  let document = parsed.get(file);
+  if (!document) {
+    if (!existsSync(file)) throw new Error(`${path.relative(ROOT, file)} was not built; run npm run build`);
+    document = new JSDOM(readFileSync(file, 'utf8')).window.document;
+    parsed.set(file, document);
+  }
+  return document;
+}
+
+/** The built document of a route. */
+export function pageFor(routePath: string): Document {
+  return builtDocument(builtFileFor(routePath));
+}
+
+/** Every built page: the routes plus the 404 page. */
+export function allBuiltFiles(): string[] {
+  return [...routes.map((route) => builtFileFor(route.path)), path.join(DIST, '404.html')];
+}
+
+/** Visible text with whitespace collapsed, as a reader sees it. */
+export function textOf(node: Element | null | undefined): string {
+  return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
