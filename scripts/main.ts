@@ -4,8 +4,18 @@
  */
 import { islandRegistry } from './islands/registry';
 import { startIslands } from './islands/start';
+import { showToast, subscribeToToasts } from './islands/toast/toast-store';
 
 // Styles for JavaScript-only controls key off this class (see the `when-js` mixin).
 document.documentElement.classList.add('ds-js');
 
-startIslands(document, islandRegistry);
+const islands = startIslands(document, islandRegistry);
+
+// The toast island renders whatever the store holds, so it is fetched with the first toast.
+subscribeToToasts(() => void islands.load('toast'));
+
+// Declarative trigger: any element with data-toast shows the placeholder toast when clicked,
+// so pages need no script of their own for actions that are not built yet.
+document.addEventListener('click', (event) => {
+  if (event.target instanceof Element && event.target.closest('[data-toast]')) showToast();
+});

@@ -1,0 +1,187 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Window as HappyDOMWindow } from 'happy-dom';
+import { staticNavigation } from './fixtures';
+import Navigation from './Navigation';
+
+/** happy-dom's window has a `happyDOM` handle for test-only controls such as the viewport size. */
+function setViewportWidth(width: number): void {
+  const { happyDOM } = window as unknown as HappyDOMWindow;
+  act(() => {
+    happyDOM.setViewport({ width, height: 800 });
+  });
+}
+
+/** Renders the island over the static header, as the loader does (replace mode). */
+function mountNavigation() {
+  document.body.innerHTML = staticNavigation;
+  const root = document.querySelector<HTMLElement>('[data-island="navigation"]')!;
+  render(<Navigation root={root} />, { container: root });
+  return within(root);
+}
+
+const subMenuButton = (nav: ReturnType<typeof mountNavigation>, label: string) =>
+  nav.getByRole('button', { name: `${label} pages` });
+
+describe('navigation island', () => {
+  describe('with JavaScript available, from the static markup', () => {
+    beforeEach(() => {
+      setViewportWidth(1280);
+    });
+
+    it('renders every link of the static header with its current-page marking', () => {
+      const nav = mountNavigation();
+      expect(nav.getByRole('link', { name: 'About Us' }).getAttribute('aria-current')).toBe('true');
+      expect(nav.getByRole('link', { name: 'Team', hidden: true }).getAttribute('aria-current')).toBe('page');
+      expect(nav.getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('/contact');
+      expect(nav.getByRole('button', { name: 'Get Started' }).hasAttribute('data-toast')).toBe(true);
+    });
+  });
+
+  describe('on desktop (1280px)', () => {
+    beforeEach(() => {
+      setViewportWidth(1280);
+    });
+
+    it('opens a dropdown on hover and closes it when the pointer leaves', async () => {
+      const user = userEvent.setup();
+      const nav = mountNavigation();
+      await user.hover(nav.getByRole('link', { name: 'Pricing' }));
+      await waitFor(() => expect(subMenuButton(nav, 'Pricing').getAttribute('aria-expanded')).toBe('true'));
+      expect(nav.getByRole('link', { name: 'Retainers' })).toBeTruthy();
+
+      await user.unhover(nav.getByRole('link', { name: 'Pricing' }));
+      await user.hover(document.querySelector('main a')!);
+      await waitFor(() => expect(subMenuButton(nav, 'Pricing').getAttribute('aria-expanded')).toBe('false'));
+    });
+
+    it('keeps at most one dropdown open', async () => {
+      const user = userEvent.setup();
+      const nav = mountNavigation();
+      await user.click(subMenuButton(nav, 'About Us'));
+      expect(subMenuButton(nav, 'About Us').getAttribute('aria-expanded')).toBe('true');
+      await user.click(subMenuButton(nav, 'Pricing'));
+      expect(subMenuButton(nav, 'Pricing').getAttribute('aria-expanded')).toBe('true');
+      expect(subMenuButton(nav, 'About Us').getAttribute('aria-expanded')).toBe('false');
+    });
+
+    it('toggles with Enter and Space, and Escape closes and returns focus to the toggle', async () => {
+      const user = userEvent.setup();
+      const nav = mountNavigation();
+      const toggle = subMenuButton(nav, 'Pricing');
+      toggle.focus();
+      await user.keyboard('{Enter}');
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      await user.keyboard(' ');
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      await user.keyboard('{Enter}');
+      await user.tab();
+      expect(document.activeElement).toBe(nav.getByRole('link', { name: 'Retainers' }));
+      await user.keyboard('{Escape}');
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(document.activeElement).toBe(toggle);
+    });
+
+    it('closes a dropdown when focus tabs out of it', async () => {
+      const user = userEvent.setup();
+      const nav = mountNavigation();
+      const toggle = subMenuButton(nav, 'Pricing');
+      toggle.focus();
+      await user.keyboard('{Enter}');
+      await user.tab(); // Retainers
+      await user.tab(); // Custom Solutions
+      await user.tab(); // Contact, outside the dropdown
+      expect(document.activeElement).toBe(nav.getByRole('link', { name: 'Contact' }));
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    });
+
+    it('keeps the parent page reachable as a link', () => {
+      const nav = mountNavigation();
+      expect(nav.getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
+    });
+  });
+
+  describe('on mobile (375px)', () => {
+    beforeEach(() => {
+      setViewportWidth(375);
+    });
+
+    it('toggles the menu panel with the Menu button', async () => {
+      const user = userEvent.setup();
+      const nav = mountNavigation();
+      const menu = nav.getByRole('button', { name: 'Menu' });
+      const panel = document.getElementById(menu.getAttribute('aria-controls')!)!;
+      expect(menu.getAttribute('aria-expanded')).toBe('false');
+
+      await user.click(menu);
+      expect(menu.getAttribute('aria-expanded')).toBe('true');
+      expect(panel.className).toMatch(/ds-nav__panel--(enter|entering|open)/);
+
+      await user.click(menu);
+      expect(menu.getAttribute('aria-expanded')).toBe('false');
+    });
+
+    it('expands one sub-list at a time', async () => {
+      const user = userEvent.setup();
+      const nav = mountNavigation();
+      await user.click(nav.getByRole('button', { name: 'Menu' }));
+      const about = subMenuButton(nav, 'About Us');
+      const pricing = subMenuButton(nav, 'Pricing');
+      const aboutList = document.getElementById(about.getAttribute('aria-controls')!)!;
+      const pricingList = document.getElementById(pricing.getAttribute('aria-controls')!)!;
+
+      await user.click(about);
+      expect(about.getAttribute('aria-expanded')).toBe('true');
+      expect(aboutList.hidden).toBe(false);
+
+      await user.click(pricing);
+      expect(pricing.getAttribute('aria-expanded')).toBe('true');
+      expect(pricingList.hidden).toBe(false);
+      expect(about.getAttribute('aria-expanded')).toBe('false');
+      expect(aboutList.hidden).toBe(true);
+
+      await user.click(pricing);
+      expect(pricingList.hidden).toBe(true);
+    });
+
+    it('closes the panel when a link is chosen', async () => {
+      const user = userEvent.setup();
+      const nav = mountNavigation();
+      const menu = nav.getByRole('button', { name: 'Menu' });
+      await user.click(menu);
+      const contact = nav.getByRole('link', { name: 'Contact' });
+      contact.addEventListener('click', (event) => {
+        event.preventDefault(); // stay on the test page
+      });
+      await user.click(contact);
+      expect(menu.getAttribute('aria-expanded')).toBe('false');
+    });
+
+    it('closes the panel with Escape and returns focus to the Menu button', async () => {
+      const user = userEvent.setup();
+      const nav = mountNavigation();
+      const menu = nav.getByRole('button', { name: 'Menu' });
+      await user.click(menu);
+      nav.getByRole('link', { name: 'Contact' }).focus();
+      await user.keyboard('{Escape}');
+      expect(menu.getAttribute('aria-expanded')).toBe('false');
+      expect(document.activeElement).toBe(menu);
+    });
+
+    it('starts open when the visitor had opened the no-JS menu before the island loaded', () => {
+      document.body.innerHTML = staticNavigation;
+      document.querySelector('details')!.open = true;
+      const root = document.querySelector<HTMLElement>('[data-island="navigation"]')!;
+      render(<Navigation root={root} />, { container: root });
+      expect(screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('true');
+    });
+  });
+
+  describe('when its markup is missing', () => {
+    it('fails loudly with the selector it expected', () => {
+      const root = document.createElement('nav');
+      expect(() => render(<Navigation root={root} />)).toThrow('.ds-nav__list');
+    });
+  });
+});

@@ -1,0 +1,140 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { CSSTransition } from 'react-transition-group';
+import type { IslandMode, IslandProps } from '../types';
+import { NavAnchor } from './NavAnchor';
+import { NavDropdown } from './NavDropdown';
+import { readNavigation } from './read-navigation';
+import { useMediaQuery } from './use-media-query';
+
+export const mode: IslandMode = 'replace';
+
+/** The $breakpoints 'lg' token: desktop navigation from here up. */
+const DESKTOP_QUERY = '(min-width: 1024px)';
+/** Matches $duration-panel in the Sass tokens. */
+const PANEL_MS = 300;
+
+const panelTransition = {
+  // A menu that was already open in the static header stays open, without animating again.
+  appear: 'ds-nav__panel--open',
+  appearActive: 'ds-nav__panel--open',
+  appearDone: 'ds-nav__panel--open',
+  enter: 'ds-nav__panel--enter',
+  enterActive: 'ds-nav__panel--entering',
+  enterDone: 'ds-nav__panel--open',
+  exit: 'ds-nav__panel--exit',
+  exitActive: 'ds-nav__panel--exiting',
+};
+
+/**
+ * The header navigation once JavaScript runs. It renders the same links as the static header
+ * (read from it), adds Floating UI dropdowns on desktop and an animated, one-section-at-a-time
+ * menu panel on mobile.
+ */
+export default function Navigation({ root }: IslandProps) {
+  // Read during the first render, before React replaces the static markup.
+  const [snapshot] = useState(() => readNavigation(root));
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const [menuOpen, setMenuOpen] = useState(snapshot.menuOpen && !isDesktop);
+  const [openIndex, setOpenIndex] = useState(isDesktop ? snapshot.hoveredIndex : null);
+  const [layout, setLayout] = useState(isDesktop);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  // Crossing the breakpoint starts from a closed menu in the new layout.
+  if (layout !== isDesktop) {
+    setLayout(isDesktop);
+    setMenuOpen(false);
+    setOpenIndex(null);
+  }
+
+  // A tap or click outside the header closes the mobile menu.
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    const closeOnOutsidePress = (event: PointerEvent) => {
+      if (!root.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOnOutsidePress);
+    return () => {
+      document.removeEventListener('pointerdown', closeOnOutsidePress);
+    };
+  }, [menuOpen, root]);
+
+  const closeMenu = () => {
+    setMenuOpen(false);
+    setOpenIndex(null);
+  };
+
+  const closeOnLinkChoice = (event: MouseEvent) => {
+    if ((event.target as Element).closest('a')) closeMenu();
+  };
+
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    closeMenu();
+    toggleRef.current?.focus();
+  };
+
+  return (
+    <>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="ds-nav__toggle"
+        aria-expanded={menuOpen}
+        aria-controls={panelId}
+        data-focus-id="nav-toggle"
+        onKeyDown={closeOnEscape}
+        onClick={() => {
+          setMenuOpen((open) => !open);
+        }}
+      >
+        <svg
+          className="ds-icon"
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+        </svg>
+        <span>Menu</span>
+      </button>
+      <CSSTransition nodeRef={panelRef} in={menuOpen} appear timeout={PANEL_MS} classNames={panelTransition}>
+        <div
+          ref={panelRef}
+          id={panelId}
+          className="ds-nav__panel"
+          onClick={closeOnLinkChoice}
+          onKeyDown={closeOnEscape}
+        >
+          <ul className="ds-nav__list">
+            {snapshot.items.map((item, index) =>
+              item.children.length > 0 ? (
+                <NavDropdown
+                  key={item.href}
+                  item={item}
+                  isDesktop={isDesktop}
+                  open={openIndex === index}
+                  onOpenChange={(open) => {
+                    setOpenIndex((current) => (open ? index : current === index ? null : current));
+                  }}
+                />
+              ) : (
+                <li key={item.href} className="ds-nav__item ds-nav__item--enhanced">
+                  <NavAnchor link={item} className="ds-nav__link" />
+                </li>
+              ),
+            )}
+          </ul>
+          {snapshot.ctaLabel && (
+            <button type="button" className="ds-button ds-button--primary ds-nav__cta" data-toast>
+              {snapshot.ctaLabel}
+            </button>
+          )}
+        </div>
+      </CSSTransition>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { useRef, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { CSSTransition, TransitionGroup } from 'react-transition-group';
+import type { IslandMode, IslandProps } from '../types';
+import { currentToast, dismissToast, subscribeToToasts, type Toast as ToastData } from './toast-store';
+
+export const mode: IslandMode = 'enhance';
+
+/** Matches $duration-dropdown in the Sass tokens (the toast's enter/exit transition). */
+const TRANSITION_MS = 200;
+
+const transitionClasses = {
+  enter: 'ds-toast--enter',
+  enterActive: 'ds-toast--entering',
+  exit: 'ds-toast--exit',
+  exitActive: 'ds-toast--exiting',
+};
+
+interface CardProps {
+  toast: ToastData;
+  // Injected by TransitionGroup.
+  in?: boolean;
+  onExited?: () => void;
+}
+
+/** One toast card. Owns its node ref: react-transition-group 4.4.5 otherwise calls findDOMNode. */
+function ToastCard({ toast, ...transition }: CardProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  return (
+    <CSSTransition {...transition} nodeRef={ref} timeout={TRANSITION_MS} classNames={transitionClasses}>
+      <div ref={ref} className="ds-toast">
+        <span className="ds-toast__icon" aria-hidden="true">
+          {toast.icon}
+        </span>
+        <p className="ds-toast__title">{toast.title}</p>
+        <button
+          type="button"
+          className="ds-toast__dismiss"
+          aria-label="Dismiss message"
+          onClick={dismissToast}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6 6 18" />
+          </svg>
+        </button>
+      </div>
+    </CSSTransition>
+  );
+}
+
+/**
+ * Renders the current toast into the page's live region (the island's root, present in the HTML
+ * from the start so screen readers announce what appears in it).
+ */
+export default function Toast({ root }: IslandProps) {
+  const toast = useSyncExternalStore(subscribeToToasts, currentToast);
+  return createPortal(
+    <TransitionGroup component={null}>{toast && <ToastCard key={toast.id} toast={toast} />}</TransitionGroup>,
+    root,
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The page's one toast, as plain state without React, so that any script can show a toast
+ * before the toast island has loaded. The island renders whatever this holds.
+ */
+
+/** SPEC section 8: the message for every action that is not built yet. */
+export const PLACEHOLDER_TOAST = {
+  icon: '🚧',
+  title: "This feature isn't implemented yet—but don't worry! You can request it in your next prompt!",
+} as const;
+
+/** How long a toast stays before it dismisses itself. */
+export const TOAST_DURATION_MS = 5000;
+
+export interface Toast {
+  id: number;
+  icon: string;
+  title: string;
+}
+
+type Listener = () => void;
+
+let current: Toast | null = null;
+let nextId = 1;
+let timer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<Listener>();
+
+function publish(toast: Toast | null): void {
+  current = toast;
+  for (const listener of listeners) listener();
+}
+
+/** Shows a toast, replacing the one on screen, and dismisses it after TOAST_DURATION_MS. */
+export function showToast(content: Omit<Toast, 'id'> = PLACEHOLDER_TOAST): Toast {
+  clearTimeout(timer);
+  const toast = { ...content, id: nextId++ };
+  publish(toast);
+  timer = setTimeout(dismissToast, TOAST_DURATION_MS);
+  return toast;
+}
+
+/** Removes the toast on screen, if any. */
+export function dismissToast(): void {
+  clearTimeout(timer);
+  if (current) publish(null);
+}
+
+/** The toast on screen, or null. */
+export function currentToast(): Toast | null {
+  return current;
+}
+
+/** Calls `listener` whenever the toast changes; returns a function that stops it. */
+export function subscribeToToasts(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

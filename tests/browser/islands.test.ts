@@ -1,0 +1,202 @@
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { startNpmServer, type RunningServer } from '../support/server';
+
+const TOAST_TEXT =
+  "This feature isn't implemented yet—but don't worry! You can request it in your next prompt!";
+
+let browser: Browser;
+let server: RunningServer;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startNpmServer('serve')]);
+});
+afterAll(async () => {
+  await Promise.all([browser.close(), server.stop()]);
+});
+
+/** Opens a page at a width, recording console errors and every layout shift. */
+async function open(path: string, width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(server.url + path);
+  await page.evaluate(() => document.fonts.ready);
+  return page;
+}
+
+const islandState = (page: Page, name: string) =>
+  page.locator(`[data-island="${name}"]`).getAttribute('data-island-state');
+const layoutShift = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+  );
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const toast = (page: Page) => page.getByRole('status');
+
+describe('navigation island in Chromium', () => {
+  it('at 1280px, opens a dropdown on hover, lets the pointer into it, closes on leave, without layout shift', async () => {
+    const page = await open('/about-us/team', 1280);
+    const nav = mainNav(page);
+    await nav.getByRole('link', { name: 'Services', exact: true }).hover();
+    await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
+    const toggle = nav.getByRole('button', { name: 'Services pages' });
+    await nav.getByRole('link', { name: 'Services', exact: true }).hover({ position: { x: 5, y: 5 } });
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+
+    const subLink = nav.getByRole('link', { name: 'Advanced Advertising' });
+    await subLink.hover();
+    await page.waitForTimeout(300);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await subLink.isVisible()).toBe(true);
+
+    await page.mouse.move(640, 700);
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => subLink.isVisible()).toBe(false);
+    expect(await layoutShift(page)).toBe(0);
+    await page.context().close();
+  });
+
+  it('at 1280px, shows the current section highlighted after the island takes over', async () => {
+    const page = await open('/about-us/team', 1280);
+    await mainNav(page).hover();
+    await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
+    const current = mainNav(page).getByRole('link', { name: 'About Us' });
+    expect(await current.getAttribute('aria-current')).toBe('true');
+    const bar = await current.evaluate((link) => getComputedStyle(link, '::after').backgroundColor);
+    expect(bar).not.toBe('rgba(0, 0, 0, 0)');
+    await page.context().close();
+  });
+
+  it('at 375px, the Menu button opens the panel, one sub-list expands at a time, a link closes it', async () => {
+    const page = await open('/', 375);
+    const nav = mainNav(page);
+    await nav.locator('summary').click();
+    await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+
+    const about = nav.getByRole('button', { name: 'About Us pages' });
+    const pricing = nav.getByRole('button', { name: 'Pricing pages' });
+    await about.click();
+    expect(await nav.getByRole('link', { name: 'Our Story' }).isVisible()).toBe(true);
+    await pricing.click();
+    expect(await nav.getByRole('link', { name: 'Retainers' }).isVisible()).toBe(true);
+    expect(await nav.getByRole('link', { name: 'Our Story' }).isVisible()).toBe(false);
+
+    await menu.click();
+    await expect.poll(() => nav.getByRole('link', { name: 'Blog' }).isVisible()).toBe(false);
+    await menu.click();
+    await nav.getByRole('link', { name: 'Blog' }).click();
+    await page.waitForURL('**/blog');
+    await page.context().close();
+  });
+});
+
+describe('toast island in Chromium', () => {
+  for (const width of [375, 1280]) {
+    it(`at ${width}px, Get Started shows the toast, which is gone after about 5 seconds`, async () => {
+      const page = await open('/', width);
+      if (width < 1024) await mainNav(page).locator('summary').click();
+      await mainNav(page).getByRole('button', { name: 'Get Started' }).click();
+      await expect.poll(() => toast(page).textContent()).toContain(TOAST_TEXT);
+      expect(await toast(page).textContent()).toContain('🚧');
+      await page.waitForTimeout(4000);
+      expect(await toast(page).textContent()).toContain(TOAST_TEXT);
+      await expect.poll(() => toast(page).textContent(), { timeout: 3000 }).toBe('');
+      await page.context().close();
+    });
+  }
+});
+
+describe('contact form island in Chromium', () => {
+  async function fillValidForm(page: Page) {
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Email address').fill('ada@example.com');
+    await page.getByLabel('Phone number').fill('555 0100');
+    await page.getByLabel('Type of real estate investing').selectOption('rental');
+    await expect.poll(() => islandState(page, 'contact-form')).toBe('mounted');
+  }
+
+  it('a valid submit sends no request, shows the toast and keeps the entries', async () => {
+    const page = await open('/contact', 1280);
+    await fillValidForm(page);
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    const url = page.url();
+
+    await page.getByRole('button', { name: 'Book My Free Strategy Session' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain(TOAST_TEXT);
+
+    expect(page.url()).toBe(url);
+    // Only the toast island's own code may be fetched; nothing carries form data.
+    expect(requests.filter((request) => request.resourceType() !== 'script').map((r) => r.url())).toEqual([]);
+    expect(requests.every((request) => request.method() === 'GET')).toBe(true);
+    expect(await page.getByLabel('First name').inputValue()).toBe('Ada');
+    expect(await page.getByLabel('Type of real estate investing').inputValue()).toBe('rental');
+    await page.context().close();
+  });
+
+  it('an invalid submit shows the browser’s own validation and no toast', async () => {
+    const page = await open('/contact', 1280);
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByRole('button', { name: 'Book My Free Strategy Session' }).click();
+    const message = await page
+      .getByLabel('Last name')
+      .evaluate((input) => (input as HTMLInputElement).validationMessage);
+    expect(message).not.toBe('');
+    await page.waitForTimeout(300);
+    expect(await toast(page).textContent()).toBe('');
+    await page.context().close();
+  });
+
+  it('with JavaScript off, a submit puts no data in the URL and says how to reach the agency', async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/contact`);
+    await fillValidForm(page).catch(() => undefined); // the island never mounts without JS
+    await page.getByRole('button', { name: 'Book My Free Strategy Session' }).click();
+    await page.waitForURL('**/contact?#contact-form-help');
+    expect(new URL(page.url()).search).toBe('');
+    const help = page.locator('#contact-form-help');
+    expect(await help.isVisible()).toBe(true);
+    expect(await help.textContent()).toMatch(/\{phone\}.*\{email\}/s);
+    await context.close();
+  });
+});
+
+describe('island isolation in Chromium', () => {
+  it('when the navigation island crashes, its static header comes back and the other islands still work', async () => {
+    const page = await open('/contact', 1280);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // Force a crash: the island fails loudly when an item's link is not where it expects it.
+    await page.evaluate(() =>
+      document.querySelector('.ds-nav__link[href="/blog"]')?.classList.remove('ds-nav__link'),
+    );
+    const nav = mainNav(page);
+    await nav.getByRole('link', { name: 'Pricing', exact: true }).hover();
+    await expect.poll(() => islandState(page, 'navigation')).toBe('failed');
+    expect(errors.join('\n')).toContain('[island:navigation]');
+    expect(await nav.getByRole('link', { name: 'Pricing', exact: true }).isVisible()).toBe(true);
+
+    await nav.getByRole('button', { name: 'Get Started' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain(TOAST_TEXT);
+    await page.getByLabel('First name').focus();
+    await expect.poll(() => islandState(page, 'contact-form')).toBe('mounted');
+    await page.context().close();
+  });
+});
