@@ -1,25 +1,15 @@
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
-import { startNpmServer, type RunningServer } from '../support/server';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserAndSite } from '../support/browser';
 
 const TOAST_TEXT =
   "This feature isn't implemented yet—but don't worry! You can request it in your next prompt!";
 
-let browser: Browser;
-let server: RunningServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startNpmServer('serve')]);
-});
-afterAll(async () => {
-  await Promise.all([browser.close(), server.stop()]);
-});
+const site = useBrowserAndSite();
 
 /** Opens a page at a width, recording console errors and every layout shift. */
 async function open(path: string, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 } });
-  const page = await context.newPage();
+  const page = await site.newPage(width);
   await page.addInitScript(() => {
     const shifts: number[] = [];
     (window as unknown as { shifts: number[] }).shifts = shifts;
@@ -27,7 +17,7 @@ async function open(path: string, width: number): Promise<Page> {
       for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  await page.goto(server.url + path);
+  await page.goto(site.url(path));
   await page.evaluate(() => document.fonts.ready);
   return page;
 }
@@ -159,12 +149,8 @@ describe('contact form island in Chromium', () => {
   });
 
   it('with JavaScript off, a submit puts no data in the URL and says how to reach the agency', async () => {
-    const context = await browser.newContext({
-      javaScriptEnabled: false,
-      viewport: { width: 1280, height: 800 },
-    });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/contact`);
+    const page = await site.open('/contact', 1280, { javaScriptEnabled: false });
+    const context = page.context();
     await fillValidForm(page).catch(() => undefined); // the island never mounts without JS
     await page.getByRole('button', { name: 'Book My Free Strategy Session' }).click();
     await page.waitForURL('**/contact?#contact-form-help');

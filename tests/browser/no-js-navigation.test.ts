@@ -1,24 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
-import { startNpmServer, type RunningServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserAndSite } from '../support/browser';
 
-let browser: Browser;
-let server: RunningServer;
+const site = useBrowserAndSite();
 
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startNpmServer('serve')]);
-});
-afterAll(async () => {
-  await Promise.all([browser.close(), server.stop()]);
-});
-
-async function openWithoutJs(width: number): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/about-us/team`);
-  return page;
-}
+const openWithoutJs = (width: number): Promise<Page> =>
+  site.open('/about-us/team', width, { javaScriptEnabled: false });
 
 /** Every link the header's navigation holds, as [href, label]. */
 function navLinks(page: Page) {

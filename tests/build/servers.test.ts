@@ -36,13 +36,18 @@ describe('npm start (serving dist/)', () => {
 
 describe('npm run dev (Parcel dev server)', () => {
   let server: RunningServer;
-  const distDir = mkdtempSync(path.join(tmpdir(), 'dev-dist-'));
+  // Its own output and cache, so the dev server never touches the production build's.
+  const workDir = mkdtempSync(path.join(tmpdir(), 'dev-server-'));
   beforeAll(async () => {
-    server = await startNpmServer('dev', ['--dist-dir', distDir, '--no-hmr'], 120_000);
+    server = await startNpmServer(
+      'dev',
+      ['--dist-dir', path.join(workDir, 'dist'), '--cache-dir', path.join(workDir, 'cache'), '--no-hmr'],
+      120_000,
+    );
   }, 130_000);
   afterAll(async () => {
     await server.stop();
-    rmSync(distDir, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
   });
 
   it('answers a route with its page', async () => {

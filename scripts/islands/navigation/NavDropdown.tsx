@@ -9,6 +9,7 @@ import {
   useTransitionStatus,
 } from '@floating-ui/react';
 import { useId, useRef, type FocusEvent } from 'react';
+import { Icon } from '../Icon';
 import { NavAnchor } from './NavAnchor';
 import type { NavItem } from './read-navigation';
 
@@ -79,16 +80,7 @@ export function NavDropdown({ item, open, onOpenChange, isDesktop }: NavDropdown
         }}
       >
         <span className="ds-visually-hidden">{item.label} pages</span>
-        <svg
-          className="ds-icon"
-          viewBox="0 0 24 24"
-          width="16"
-          height="16"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <path d="m6 9 6 6 6-6" />
-        </svg>
+        <Icon name="chevron" size={16} />
       </button>
       <ul
         ref={setFloating}

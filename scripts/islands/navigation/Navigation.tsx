@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { CSSTransition } from 'react-transition-group';
 import type { IslandMode, IslandProps } from '../types';
+import { Icon } from '../Icon';
+import { transitionClasses } from '../transition';
 import { NavAnchor } from './NavAnchor';
 import { NavDropdown } from './NavDropdown';
 import { readNavigation } from './read-navigation';
@@ -14,15 +16,11 @@ const DESKTOP_QUERY = '(min-width: 1024px)';
 const PANEL_MS = 300;
 
 const panelTransition = {
+  ...transitionClasses('ds-nav__panel'),
   // A menu that was already open in the static header stays open, without animating again.
   appear: 'ds-nav__panel--open',
   appearActive: 'ds-nav__panel--open',
   appearDone: 'ds-nav__panel--open',
-  enter: 'ds-nav__panel--enter',
-  enterActive: 'ds-nav__panel--entering',
-  enterDone: 'ds-nav__panel--open',
-  exit: 'ds-nav__panel--exit',
-  exitActive: 'ds-nav__panel--exiting',
 };
 
 /**
@@ -89,16 +87,7 @@ export default function Navigation({ root }: IslandProps) {
           setMenuOpen((open) => !open);
         }}
       >
-        <svg
-          className="ds-icon"
-          viewBox="0 0 24 24"
-          width="24"
-          height="24"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
-        </svg>
+        <Icon name={menuOpen ? 'close' : 'menu'} />
         <span>Menu</span>
       </button>
       <CSSTransition nodeRef={panelRef} in={menuOpen} appear timeout={PANEL_MS} classNames={panelTransition}>

@@ -1,6 +1,8 @@
 import { useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { CSSTransition, TransitionGroup } from 'react-transition-group';
+import { Icon } from '../Icon';
+import { transitionClasses } from '../transition';
 import type { IslandMode, IslandProps } from '../types';
 import { currentToast, dismissToast, subscribeToToasts, type Toast as ToastData } from './toast-store';
 
@@ -8,13 +10,7 @@ export const mode: IslandMode = 'enhance';
 
 /** Matches $duration-dropdown in the Sass tokens (the toast's enter/exit transition). */
 const TRANSITION_MS = 200;
-
-const transitionClasses = {
-  enter: 'ds-toast--enter',
-  enterActive: 'ds-toast--entering',
-  exit: 'ds-toast--exit',
-  exitActive: 'ds-toast--exiting',
-};
+const TOAST_TRANSITION = transitionClasses('ds-toast');
 
 interface CardProps {
   toast: ToastData;
@@ -27,7 +23,7 @@ interface CardProps {
 function ToastCard({ toast, ...transition }: CardProps) {
   const ref = useRef<HTMLDivElement>(null);
   return (
-    <CSSTransition {...transition} nodeRef={ref} timeout={TRANSITION_MS} classNames={transitionClasses}>
+    <CSSTransition {...transition} nodeRef={ref} timeout={TRANSITION_MS} classNames={TOAST_TRANSITION}>
       <div ref={ref} className="ds-toast">
         <span className="ds-toast__icon" aria-hidden="true">
           {toast.icon}
@@ -39,9 +35,7 @@ function ToastCard({ toast, ...transition }: CardProps) {
           aria-label="Dismiss message"
           onClick={dismissToast}
         >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
+          <Icon name="close" size={20} />
         </button>
       </div>
     </CSSTransition>
