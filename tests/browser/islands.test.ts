@@ -104,6 +104,22 @@ describe('toast island in Chromium', () => {
       await page.context().close();
     });
   }
+  it('Call Now on /contact and every package button on /pricing show the toast', async () => {
+    const triggers: [string, RegExp][] = [
+      ['/contact', /^Call Now$/],
+      ['/pricing', /^Start with Starter$/],
+      ['/pricing', /^Choose Growth$/],
+      ['/pricing', /^Scale with us$/],
+    ];
+    for (const [path, name] of triggers) {
+      const page = await open(path, 1280);
+      const url = page.url();
+      await page.getByRole('button', { name }).click();
+      await expect.poll(() => toast(page).textContent(), { message: String(name) }).toContain(TOAST_TEXT);
+      expect(page.url()).toBe(url);
+      await page.context().close();
+    }
+  });
 });
 
 describe('contact form island in Chromium', () => {

@@ -14,7 +14,7 @@ const path = require('node:path');
 const posthtml = require('posthtml');
 const include = require('posthtml-include');
 const expressions = require('posthtml-expressions');
-const { ROOT, DATA_FILES, LAYOUT_FILE, loadSiteData } = require('./site-data.cjs');
+const { ROOT, loadSiteData } = require('./site-data.cjs');
 
 /** Finds the single `<layout>` element of a page, or fails with the page's first characters. */
 function findLayout(tree) {
@@ -81,7 +81,7 @@ module.exports = function posthtmlSite() {
     ]).process(data.layoutSource, { sync: true });
 
     // Tell Parcel to rebuild a page when the data or the layout it was built from changes.
-    const dependencies = [...DATA_FILES, LAYOUT_FILE].map((file) => ({
+    const dependencies = data.files.map((file) => ({
       type: 'dependency',
       file: path.resolve(ROOT, file),
     }));

@@ -1,22 +1,35 @@
 'use strict';
 /**
- * Loads the site's data files: the one place for settings, routes and navigation.
+ * Loads the site's data: every JSON file in pages/_data, the one place for settings, routes,
+ * navigation and structured content (prices, FAQs, case studies, team, testimonials, stats).
  * Used by the PostHTML plugin at build time and by the build-output tests.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../../..');
-const DATA_FILES = ['pages/_data/site.json', 'pages/_data/routes.json', 'pages/_data/navigation.json'];
+const DATA_DIR = 'pages/_data';
 const LAYOUT_FILE = 'partials/layout.html';
 
-function readJson(file) {
-  return JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+/** "case-studies.json" → "caseStudies": the name a data file has in templates. */
+function localName(file) {
+  return path.basename(file, '.json').replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+}
+
+/** The data files, relative to the project root. */
+function dataFiles() {
+  return fs
+    .readdirSync(path.join(ROOT, DATA_DIR))
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => path.join(DATA_DIR, file));
 }
 
 /** Reads the data files fresh, so edits show up on the next dev rebuild. */
 function loadSiteData() {
-  const [site, routes, navigation] = DATA_FILES.map(readJson);
+  const data = Object.fromEntries(
+    dataFiles().map((file) => [localName(file), JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'))]),
+  );
+  const { routes, navigation } = data;
   const routeByPath = Object.fromEntries(routes.map((route) => [route.path, route]));
   const link = (routePath) => {
     const route = routeByPath[routePath];
@@ -34,9 +47,10 @@ function loadSiteData() {
   return {
     routes,
     routeByPath,
+    files: [...dataFiles(), LAYOUT_FILE],
     layoutSource: fs.readFileSync(path.join(ROOT, LAYOUT_FILE), 'utf8'),
-    locals: { site, nav, routes: routeByPath, year: new Date().getFullYear() },
+    locals: { ...data, nav, routes: routeByPath, year: new Date().getFullYear() },
   };
 }
 
-module.exports = { ROOT, DATA_FILES, LAYOUT_FILE, loadSiteData };
+module.exports = { ROOT, loadSiteData };

@@ -1,0 +1,404 @@
+import { describe, expect, it } from 'vitest';
+import { pageFor, routes, textOf } from '../support/site';
+
+const main = (path: string) => pageFor(path).querySelector('main')!;
+const all = (scope: ParentNode, selector: string) => [...scope.querySelectorAll(selector)];
+const headings = (path: string, level = 'h2') => all(main(path), level).map(textOf);
+const hrefs = (path: string) => all(main(path), 'a[href]').map((a) => a.getAttribute('href'));
+
+/** The section headings each content page must show, in order (SPEC section 2). */
+const SECTION_HEADINGS: Record<string, string[]> = {
+  '/': ['Marketing built for real estate investors', 'Your growth partner, not just another vendor'],
+  '/about-us': [
+    'We started where you are',
+    'What we stand for',
+    'Marketers who understand deals',
+    'No learning curve on your dime',
+    'Ready to grow your investing business?',
+  ],
+  '/about-us/our-story': [
+    'It started with an empty pipeline',
+    'Four milestones',
+    'Traditional agencies vs. DealStream',
+    'Every investor deserves a marketing team that gets it',
+    'Write the next chapter with us',
+  ],
+  '/about-us/team': ['The specialists on your account', 'What makes our team different', 'Join our team'],
+  '/about-us/why-us': [
+    'What sets us apart',
+    'DealStream vs. traditional agencies',
+    'Results that speak for themselves',
+    'What our clients say',
+    'The bottom line',
+  ],
+  '/services': ['Our services', 'Our process', 'Not sure where to start?'],
+  '/pricing': [
+    'Choose your growth plan',
+    'Add what your market needs',
+    'Need something different?',
+    'Frequently asked questions',
+    'Ready to get started?',
+  ],
+  '/case-studies': [
+    'Results at a glance',
+    'Client success stories',
+    'What our clients say',
+    'Your market could be next',
+  ],
+  '/contact': [
+    'Tell us about your business',
+    'Contact details',
+    'Prefer to talk?',
+    'What our clients say',
+    'Frequently asked questions',
+  ],
+};
+
+describe('content pages', () => {
+  it.each(Object.entries(SECTION_HEADINGS))('%s has its section headings in order', (path, expected) => {
+    expect(headings(path)).toEqual(expected);
+  });
+
+  it('covers exactly the content routes', () => {
+    const content = routes.filter((route) => route.template === 'content').map((route) => route.path);
+    expect(Object.keys(SECTION_HEADINGS).sort()).toEqual(content.sort());
+  });
+
+  it('has no placeholder filler text anywhere', () => {
+    for (const route of routes) expect(textOf(main(route.path)), route.path).not.toMatch(/lorem|ipsum|TODO/i);
+  });
+
+  it('shows the marketing claims of SPEC section 9', () => {
+    expect(textOf(main('/'))).toMatch(/500\+.*2\.5M\+.*\$50M\+.*150%/s);
+    expect(textOf(main('/about-us/why-us'))).toContain('98%');
+    const stats = routes.flatMap((route) => all(pageFor(route.path), '.ds-stats__item'));
+    for (const [value, label] of [
+      ['500+', 'Investors served'],
+      ['2.5M+', 'Leads generated'],
+      ['$50M+', 'In closed deals'],
+      ['150%', 'Average ROI'],
+      ['98%', 'Client retention'],
+    ]) {
+      const shown = stats.filter((item) => textOf(item.querySelector('dt')) === label);
+      expect(shown.length, label).toBeGreaterThan(0);
+      for (const item of shown) expect(textOf(item.querySelector('dd')), label).toBe(value);
+    }
+  });
+});
+
+describe('/', () => {
+  it('has the hero, three feature cards and the three buttons of the specification', () => {
+    expect(all(main('/'), 'h3').slice(0, 3).map(textOf)).toEqual([
+      'Investor-focused SEO',
+      'High-converting ad campaigns',
+      'Authority-building brands',
+    ]);
+    expect(hrefs('/')).toEqual(
+      expect.arrayContaining(['/contact/book-call', '/services', '/about-us/why-us']),
+    );
+  });
+});
+
+describe('/about-us', () => {
+  it('has four values and links to our story, team, why us and contact', () => {
+    const values = main('/about-us').querySelectorAll('.ds-grid--4 .ds-card');
+    expect(values).toHaveLength(4);
+    expect(hrefs('/about-us')).toEqual(
+      expect.arrayContaining(['/about-us/our-story', '/about-us/team', '/about-us/why-us', '/contact']),
+    );
+  });
+});
+
+describe('/about-us/our-story', () => {
+  it('has a four-step timeline: 2018, 2020, 2022, 2024', () => {
+    expect(all(main('/about-us/our-story'), '.ds-timeline__year').map(textOf)).toEqual([
+      '2018',
+      '2020',
+      '2022',
+      '2024',
+    ]);
+  });
+
+  it('compares traditional agencies with the agency, and states the mission with stats', () => {
+    expect(all(main('/about-us/our-story'), '.ds-compare h3').map(textOf)).toEqual([
+      'Traditional agencies',
+      'DealStream',
+    ]);
+    expect(main('/about-us/our-story').querySelectorAll('.ds-stats__item').length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('/about-us/team', () => {
+  const members = all(main('/about-us/team'), '.ds-member');
+
+  it('has six member cards with name, role, bio, specialties, social links and a mailto link', () => {
+    expect(members).toHaveLength(6);
+    for (const member of members) {
+      const name = textOf(member.querySelector('h3'));
+      expect(name).not.toBe('');
+      expect(textOf(member.querySelector('.ds-member__role')), name).not.toBe('');
+      expect(textOf(member.querySelector('.ds-member__bio')), name).not.toBe('');
+      expect(member.querySelectorAll('[aria-label="Specialties"] li').length, name).toBeGreaterThan(0);
+      expect(member.querySelector('a[href^="mailto:"]'), name).not.toBeNull();
+      expect(member.querySelectorAll('svg[role="img"][aria-label]').length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('links to /careers', () => {
+    expect(hrefs('/about-us/team')).toContain('/careers');
+  });
+});
+
+describe('/about-us/why-us', () => {
+  it('has four differentiators, four result metrics and one testimonial', () => {
+    expect(main('/about-us/why-us').querySelectorAll('.ds-grid--4 .ds-card')).toHaveLength(4);
+    expect(main('/about-us/why-us').querySelectorAll('.ds-stats__item')).toHaveLength(4);
+    expect(main('/about-us/why-us').querySelectorAll('.ds-quote')).toHaveLength(1);
+  });
+
+  it('has a real comparison table with header cells and six rows', () => {
+    const table = main('/about-us/why-us').querySelector('table')!;
+    expect(table.querySelector('caption')).not.toBeNull();
+    expect(all(table, 'thead th[scope="col"]')).toHaveLength(3);
+    expect(all(table, 'tbody tr')).toHaveLength(6);
+    expect(all(table, 'tbody th[scope="row"]')).toHaveLength(6);
+  });
+});
+
+describe('/services', () => {
+  const categories = all(main('/services'), '.ds-service');
+
+  it('lists four categories, each with its sub-service links and an Explore All link to the category', () => {
+    const expected: Record<string, string[]> = {
+      '/services/investor-marketing': [
+        '/services/investor-marketing/seo',
+        '/services/investor-marketing/paid-ads',
+        '/services/investor-marketing/funnels',
+      ],
+      '/services/branding-websites': [
+        '/services/branding-websites/investor-websites',
+        '/services/branding-websites/landing-pages',
+      ],
+      '/services/social-video': ['/services/social-video/social-media', '/services/social-video/youtube'],
+      '/services/advanced-advertising': [
+        '/services/advanced-advertising/ott-ads',
+        '/services/advanced-advertising/retargeting',
+      ],
+    };
+    expect(categories).toHaveLength(4);
+    for (const [index, [category, subServices]] of Object.entries(expected).entries()) {
+      const card = categories[index]!;
+      expect(all(card, '.ds-service__links a').map((a) => a.getAttribute('href'))).toEqual(subServices);
+      const explore = all(card, 'a').find((a) => textOf(a).startsWith('Explore All'));
+      expect(explore?.getAttribute('href')).toBe(category);
+    }
+  });
+
+  it('shows the four-step process', () => {
+    expect(all(main('/services'), '.ds-steps__title').map(textOf)).toEqual([
+      'Strategy session',
+      'Campaign setup',
+      'Optimization',
+      'Scale and grow',
+    ]);
+  });
+});
+
+describe('/pricing', () => {
+  const packages = all(main('/pricing'), '.ds-package');
+
+  it('has the three packages with their exact monthly prices, in order', () => {
+    expect(packages.map((card) => textOf(card.querySelector('h3')))).toEqual(['Starter', 'Growth', 'Scale']);
+    expect(packages.map((card) => textOf(card.querySelector('.ds-package__amount')))).toEqual([
+      '$2,500',
+      '$5,000',
+      '$10,000',
+    ]);
+    for (const card of packages) expect(textOf(card.querySelector('.ds-package__period'))).toBe('/month');
+  });
+
+  it('marks Growth, and only Growth, as Most Popular', () => {
+    const popular = packages.filter((card) => textOf(card).includes('Most Popular'));
+    expect(popular.map((card) => textOf(card.querySelector('h3')))).toEqual(['Growth']);
+  });
+
+  it('lists each package’s features from the specification', () => {
+    const features = packages.map((card) => textOf(card.querySelector('.ds-checklist')).toLowerCase());
+    for (const term of [
+      'website',
+      'basic seo',
+      'google my business',
+      'monthly',
+      'email support',
+      '1 landing page',
+    ]) {
+      expect(features[0], term).toContain(term);
+    }
+    for (const term of [
+      'google and facebook ads',
+      'advanced seo',
+      'conversion',
+      '3 landing pages',
+      'phone and email',
+    ]) {
+      expect(features[1], term).toContain(term);
+    }
+    expect(features[1]).toContain('bi-weekly');
+    for (const term of ['multi-channel', 'retargeting', 'video', 'social media', 'unlimited landing pages']) {
+      expect(features[2], term).toContain(term);
+    }
+    for (const term of ['dedicated account manager', 'weekly', 'priority support'])
+      expect(features[2]).toContain(term);
+  });
+
+  it('gives each package a button that shows the toast and does not navigate', () => {
+    for (const card of packages) {
+      const button = card.querySelector('button');
+      expect(button?.getAttribute('type')).toBe('button');
+      expect(button?.hasAttribute('data-toast')).toBe(true);
+    }
+  });
+
+  it('lists the four add-ons with their exact prices', () => {
+    const addons = all(main('/pricing'), '.ds-addon').map((card) => [
+      textOf(card.querySelector('h3')),
+      textOf(card.querySelector('.ds-addon__price')),
+    ]);
+    expect(addons).toEqual([
+      ['Additional landing pages', '$500'],
+      ['Video marketing package', '$2,000'],
+      ['Advanced analytics setup', '$1,000'],
+      ['Social media management', '$1,500'],
+    ]);
+  });
+
+  it('links to custom solutions and to /contact', () => {
+    expect(hrefs('/pricing')).toEqual(expect.arrayContaining(['/pricing/custom', '/contact']));
+  });
+
+  it('answers six FAQs in native <details> that cover every FAQ claim', () => {
+    const faqs = all(main('/pricing'), 'details');
+    expect(faqs).toHaveLength(6);
+    const text = textOf(main('/pricing').querySelector('.ds-faq'));
+    for (const claim of [
+      /no setup fees/i,
+      /ad spend is separate/i,
+      /6-month/,
+      /\$2,500/,
+      /1-2 weeks/,
+      /3-6 months/,
+    ]) {
+      expect(text).toMatch(claim);
+    }
+  });
+});
+
+describe('/case-studies', () => {
+  it('has four stats, four complete case studies and three short testimonials', () => {
+    expect(main('/case-studies').querySelectorAll('.ds-stats__item')).toHaveLength(4);
+    const studies = all(main('/case-studies'), '.ds-case');
+    expect(studies).toHaveLength(4);
+    for (const study of studies) {
+      const title = textOf(study.querySelector('h3'));
+      const facts = all(study, '.ds-case__facts dt').map(textOf);
+      expect(facts, title).toEqual(['Client', 'Location', 'Timeframe']);
+      expect(
+        all(study, '.ds-case__facts dd').every((fact) => textOf(fact) !== ''),
+        title,
+      ).toBe(true);
+      expect(all(study, '.ds-case__label').map(textOf), title).toEqual(['Challenge', 'Solution']);
+      const results = all(study, '.ds-case__result');
+      expect(results.length, title).toBeGreaterThan(0);
+      for (const result of results) {
+        expect(textOf(result.querySelector('dd')), title).not.toBe('');
+        expect(textOf(result.querySelector('dt')), title).not.toBe('');
+      }
+      expect(textOf(study.querySelector('blockquote')), title).not.toBe('');
+      expect(study.querySelectorAll('.ds-tags__tag').length, title).toBeGreaterThan(0);
+    }
+    expect(main('/case-studies').querySelectorAll('.ds-quote')).toHaveLength(3);
+  });
+});
+
+describe('/contact', () => {
+  it('shows contact details with hours, response time and the placeholders', () => {
+    const text = textOf(main('/contact'));
+    for (const expected of ['Mon-Fri 9AM-6PM EST', 'Response within 24 hours', '{phone}', '{email}']) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('has a Prefer to Talk box with a Call Now toast button and a link to /contact/book-call', () => {
+    const box = all(main('/contact'), 'section').find(
+      (section) => textOf(section.querySelector('h2')) === 'Prefer to talk?',
+    )!;
+    const callNow = all(box, 'button').find((button) => textOf(button) === 'Call Now');
+    expect(callNow?.getAttribute('type')).toBe('button');
+    expect(callNow?.hasAttribute('data-toast')).toBe(true);
+    expect(box.querySelector('a[href="/contact/book-call"]')).not.toBeNull();
+  });
+
+  it('has one testimonial and six FAQs', () => {
+    expect(main('/contact').querySelectorAll('.ds-quote')).toHaveLength(1);
+    expect(main('/contact').querySelectorAll('.ds-faq details')).toHaveLength(6);
+  });
+});
+
+describe('the contact form', () => {
+  const form = main('/contact').querySelector('form')!;
+  const field = (id: string) => form.querySelector(`#${id}`)!;
+  const labelOf = (id: string) => textOf(form.querySelector(`label[for="${id}"]`)).replace(' *', '');
+
+  it('has every field of SPEC section 3 with a visible label and the right type', () => {
+    expect(
+      ['first-name', 'last-name', 'email', 'phone', 'investing-type', 'budget', 'challenge'].map(labelOf),
+    ).toEqual([
+      'First name',
+      'Last name',
+      'Email address',
+      'Phone number',
+      'Type of real estate investing',
+      'Current monthly marketing budget',
+      'Biggest marketing challenge',
+    ]);
+    expect(field('email').getAttribute('type')).toBe('email');
+    expect(field('phone').getAttribute('type')).toBe('tel');
+    expect(field('challenge').tagName).toBe('TEXTAREA');
+    expect(field('challenge').getAttribute('rows')).toBe('4');
+  });
+
+  it('requires exactly first name, last name, email, phone and investing type (native validation only)', () => {
+    const required = all(form, '[required]').map((element) => element.id);
+    expect(required).toEqual(['first-name', 'last-name', 'email', 'phone', 'investing-type']);
+    expect(form.hasAttribute('novalidate')).toBe(false);
+  });
+
+  it('offers the investing types and budgets of SPEC section 5, each with an empty default', () => {
+    const options = (id: string) => all(field(id), 'option').map((option) => option.getAttribute('value'));
+    expect(options('investing-type')).toEqual([
+      '',
+      'wholesaling',
+      'flipping',
+      'rental',
+      'commercial',
+      'multiple',
+      'other',
+    ]);
+    expect(textOf(field('investing-type').querySelector('option'))).toBe('Select your focus');
+    expect(options('budget')).toEqual(['', 'under-1k', '1k-5k', '5k-10k', '10k-25k', '25k-plus']);
+  });
+
+  it('gives autofill its tokens', () => {
+    expect(
+      ['first-name', 'last-name', 'email', 'phone'].map((id) => field(id).getAttribute('autocomplete')),
+    ).toEqual(['given-name', 'family-name', 'email', 'tel']);
+  });
+
+  it('cannot put personal data into a URL without JavaScript: no field has a name', () => {
+    expect(all(form, 'input, select, textarea').filter((element) => element.hasAttribute('name'))).toEqual(
+      [],
+    );
+    expect(form.getAttribute('action')).toBe('#contact-form-help');
+    expect(pageFor('/contact').getElementById('contact-form-help')).not.toBeNull();
+  });
+});
