@@ -1,4 +1,4 @@
-import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { IslandModule } from './types';
 
@@ -46,7 +46,6 @@ function focusSelector(root: HTMLElement): string | null {
 export function mountIsland(name: string, root: HTMLElement, island: IslandModule): Promise<void> {
   const { default: Island, mode } = island;
   const staticMarkup = [...root.childNodes].map((node) => node.cloneNode(true));
-  const refocus = mode === 'replace' ? focusSelector(root) : null;
   const container = mode === 'replace' ? root : document.createElement('div');
 
   const reactRoot: Root = createRoot(container);
@@ -61,17 +60,30 @@ export function mountIsland(name: string, root: HTMLElement, island: IslandModul
       });
     };
     const onMounted = (): void => {
-      if (refocus) root.querySelector<HTMLElement>(refocus)?.focus({ preventScroll: true });
       resolve();
     };
 
     reactRoot.render(
       <IslandBoundary name={name} onError={restore}>
+        {mode === 'replace' && <KeepFocus root={root} />}
         <Island root={root} />
         <MountedSignal onMounted={onMounted} />
       </IslandBoundary>,
     );
   });
+}
+
+/**
+ * Renders nothing; moves focus to the island's version of the control that had it. It reads the
+ * focus while rendering, in the same task in which React then replaces the markup, so a visitor
+ * who keeps tabbing while the island loads does not lose their place.
+ */
+function KeepFocus({ root }: { root: HTMLElement }): null {
+  const [selector] = useState(() => focusSelector(root));
+  useEffect(() => {
+    if (selector) root.querySelector<HTMLElement>(selector)?.focus({ preventScroll: true });
+  }, [root, selector]);
+  return null;
 }
 
 /** Renders nothing; tells the mounter that the island's first render has been committed. */

@@ -138,7 +138,7 @@ describe('/about-us/team', () => {
       expect(name).not.toBe('');
       expect(textOf(member.querySelector('.ds-member__role')), name).not.toBe('');
       expect(textOf(member.querySelector('.ds-member__bio')), name).not.toBe('');
-      expect(member.querySelectorAll('[aria-label="Specialties"] li').length, name).toBeGreaterThan(0);
+      expect(member.querySelectorAll('.ds-tags li').length, name).toBeGreaterThan(0);
       expect(member.querySelector('a[href^="mailto:"]'), name).not.toBeNull();
       expect(member.querySelectorAll('svg[role="img"][aria-label]').length, name).toBeGreaterThan(0);
     }

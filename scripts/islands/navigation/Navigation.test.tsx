@@ -96,6 +96,16 @@ describe('navigation island', () => {
       expect(toggle.getAttribute('aria-expanded')).toBe('false');
     });
 
+    it('keeps focus on a sub-link that had focus when the island took over', () => {
+      document.body.innerHTML = staticNavigation;
+      const root = document.querySelector<HTMLElement>('[data-island="navigation"]')!;
+      root.querySelector<HTMLElement>('a[href="/pricing/custom"]')!.focus();
+      render(<Navigation root={root} />, { container: root });
+      const custom = screen.getByRole('link', { name: 'Custom Solutions' });
+      expect(subMenuButton(within(root), 'Pricing').getAttribute('aria-expanded')).toBe('true');
+      expect(custom.closest('[hidden]')).toBeNull();
+    });
+
     it('keeps the parent page reachable as a link', () => {
       const nav = mountNavigation();
       expect(nav.getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');

@@ -33,7 +33,8 @@ export default function Navigation({ root }: IslandProps) {
   const [snapshot] = useState(() => readNavigation(root));
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const [menuOpen, setMenuOpen] = useState(snapshot.menuOpen && !isDesktop);
-  const [openIndex, setOpenIndex] = useState(isDesktop ? snapshot.hoveredIndex : null);
+  // Keep open the dropdown CSS was showing, so focus inside it survives the takeover.
+  const [openIndex, setOpenIndex] = useState(isDesktop ? snapshot.activeIndex : null);
   const [layout, setLayout] = useState(isDesktop);
   const panelRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);

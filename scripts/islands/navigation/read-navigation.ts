@@ -17,8 +17,8 @@ export interface NavigationSnapshot {
   ctaLabel: string | undefined;
   /** The no-JS <details> menu was open (the visitor tapped Menu before the island loaded). */
   menuOpen: boolean;
-  /** The item the pointer is over, whose CSS dropdown is showing. */
-  hoveredIndex: number | null;
+  /** The item whose CSS dropdown is showing (pointer over it, or focus inside it). */
+  activeIndex: number | null;
 }
 
 function readLink(anchor: Element): NavLink {
@@ -38,11 +38,13 @@ export function readNavigation(root: HTMLElement): NavigationSnapshot {
     ...readLink(requireElement(item, ':scope > .ds-nav__link')),
     children: [...item.querySelectorAll(':scope > .ds-nav__sublist a')].map(readLink),
   }));
-  const hovered = itemElements.findIndex((item) => safelyMatches(item, ':hover'));
+  const active = itemElements.findIndex(
+    (item) => safelyMatches(item, ':hover') || item.contains(document.activeElement),
+  );
   return {
     items,
     ctaLabel: root.querySelector('.ds-nav__cta')?.textContent.trim(),
     menuOpen: root.querySelector('details')?.open ?? false,
-    hoveredIndex: hovered >= 0 ? hovered : null,
+    activeIndex: active >= 0 ? active : null,
   };
 }

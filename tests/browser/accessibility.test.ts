@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserAndSite } from '../support/browser';
+import { routes } from '../support/site';
+
+const site = useBrowserAndSite();
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PATHS = [...routes.map((route) => route.path), '/no-such-page'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+interface AxeResult {
+  violations: { id: string; nodes: { target: string[] }[] }[];
+}
+
+/** Runs axe-core with the WCAG 2.0/2.1/2.2 A and AA rules plus target-size; returns the violations. */
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const result = await page.evaluate(
+    (tags) =>
+      (
+        window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }
+      ).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        rules: { 'target-size': { enabled: true } },
+      }),
+    WCAG_TAGS,
+  );
+  return result.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
+  );
+}
+
+/** A page with motion reduced, so scroll-driven reveals do not dim content under test. */
+async function open(path: string, width: number): Promise<Page> {
+  const page = await site.newPage(width, { reducedMotion: 'reduce' });
+  await page.goto(site.url(path));
+  return page;
+}
+
+describe('axe-core (WCAG 2.0, 2.1, 2.2 A and AA, target-size)', () => {
+  it.each([375, 1280])(
+    'finds no violation on any page at %ipx',
+    async (width) => {
+      const page = await open('/', width);
+      const found: string[] = [];
+      for (const path of PATHS) {
+        await page.goto(site.url(path));
+        found.push(...(await violations(page)).map((violation) => `${path} ${violation}`));
+      }
+      expect(found).toEqual([]);
+      await page.context().close();
+    },
+    180_000,
+  );
+
+  it('finds no violation with the mobile menu open and a sub-list expanded', async () => {
+    const page = await open('/pricing', 375);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.locator('summary').click();
+    await nav.getByRole('button', { name: 'Pricing pages' }).click();
+    expect(await nav.getByRole('link', { name: 'Retainers' }).isVisible()).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('finds no violation with a desktop dropdown open', async () => {
+    const page = await open('/pricing', 1280);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Services', exact: true }).hover();
+    await nav.getByRole('link', { name: 'Services', exact: true }).hover({ position: { x: 4, y: 4 } });
+    await expect.poll(() => nav.getByRole('link', { name: 'Social & Video' }).isVisible()).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('keyboard', () => {
+  /** What the focused element is, where it is, and whether its focus indicator shows. */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      const style = getComputedStyle(element);
+      const rect = element.getBoundingClientRect();
+      const header = document.querySelector('header')!.getBoundingClientRect();
+      return {
+        href: element.getAttribute('href'),
+        role: element.tagName === 'BUTTON' ? 'button' : element.tagName.toLowerCase(),
+        name: element.textContent.trim(),
+        expanded: element.getAttribute('aria-expanded'),
+        inHeader: Boolean(element.closest('header')),
+        fixed: style.position === 'fixed',
+        outlined: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
+        top: rect.top,
+        bottom: rect.bottom,
+        headerBottom: header.bottom,
+        viewportHeight: window.innerHeight,
+      };
+    });
+
+  it('at 1280px, Tab reaches every header link in order, opening each dropdown with Enter', async () => {
+    const page = await open('/about-us/team', 1280);
+    const expected = await page
+      .locator('header a[href]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const reached: (string | null)[] = [];
+    for (let step = 0; step < 80; step += 1) {
+      await page.keyboard.press('Tab');
+      const current = await focused(page);
+      if (!current?.inHeader) {
+        if (reached.length > 0) break;
+        continue;
+      }
+      expect(current.outlined, `focus indicator on ${current.name}`).toBe(true);
+      if (current.href) reached.push(current.href);
+      if (current.role === 'button' && current.expanded === 'false') await page.keyboard.press('Enter');
+    }
+    expect(reached).toEqual(expected);
+    await page.context().close();
+  });
+
+  it('focus is always visible and never hidden under the sticky header', async () => {
+    const page = await open('/pricing', 1280);
+    const hidden: string[] = [];
+    for (let step = 0; step < 70; step += 1) {
+      await page.keyboard.press('Tab');
+      const current = await focused(page);
+      if (!current) continue;
+      if (!current.outlined) hidden.push(`${current.name}: no focus indicator`);
+      // The skip link is fixed above the header on purpose.
+      const covered = current.top < current.headerBottom || current.bottom > current.viewportHeight + 1;
+      if (!current.inHeader && !current.fixed && covered) {
+        hidden.push(`${current.name}: outside the visible area (${current.top}-${current.bottom}px)`);
+      }
+    }
+    expect(hidden).toEqual([]);
+    await page.context().close();
+  });
+
+  it('Escape closes an open dropdown and returns focus to its button', async () => {
+    const page = await open('/', 1280);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Pricing', exact: true }).focus();
+    await expect
+      .poll(() => page.locator('[data-island="navigation"]').getAttribute('data-island-state'))
+      .toBe('mounted');
+    await page.keyboard.press('Tab');
+    const toggle = nav.getByRole('button', { name: 'Pricing pages' });
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Retainers');
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+});
