@@ -38,6 +38,11 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // Scripts that pass callbacks into a page (page.evaluate, waitForFunction).
+    files: ['backstop/engine/**', 'scripts/build/render-og-image.mjs', 'scripts/build/budget.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
     files: ['**/*.cjs', '.puppeteerrc.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -25,6 +25,14 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          name: 'visual',
+          environment: 'node',
+          include: ['tests/visual/**/*.test.ts'],
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -32,9 +32,12 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
-/** A page with motion reduced, so scroll-driven reveals do not dim content under test. */
+/**
+ * A page with motion reduced, so scroll-driven reveals do not dim content under test, and the
+ * CSP bypassed so axe-core can be injected.
+ */
 async function open(path: string, width: number): Promise<Page> {
-  const page = await site.newPage(width, { reducedMotion: 'reduce' });
+  const page = await site.newPage(width, { reducedMotion: 'reduce', bypassCSP: true });
   await page.goto(site.url(path));
   return page;
 }

@@ -71,7 +71,7 @@ describe('header', () => {
 describe('footer', () => {
   it.each(allBuiltFiles())('%s has the four columns, every required link and the contact lines', (file) => {
     const scope = footer(builtDocument(file));
-    expect([...scope.querySelectorAll('h2')].map(textOf)).toEqual([
+    expect([...scope.querySelectorAll('nav h2')].map(textOf)).toEqual([
       'Company',
       'Services',
       'Who We Serve',

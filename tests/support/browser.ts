@@ -1,7 +1,7 @@
 /** The system Chromium (through playwright-core) and the built site, for the browser tests. */
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from './chromium.cjs';
 import { startNpmServer, type RunningServer } from './server';
 
 export function launchBrowser(): Promise<Browser> {

@@ -29,18 +29,74 @@ function findLayout(tree) {
   return found[0];
 }
 
+/** Home, then each route above this one, then this one: /about-us/team → Home › About Us › Team. */
+function breadcrumbsFor(pagePath, routeByPath) {
+  if (!pagePath) return [];
+  const segments = pagePath.split('/').filter(Boolean);
+  const paths = ['/', ...segments.map((_, index) => `/${segments.slice(0, index + 1).join('/')}`)];
+  return paths
+    .filter((crumb) => routeByPath[crumb])
+    .map((crumb) => ({ href: crumb, label: routeByPath[crumb].label }));
+}
+
+/** schema.org data for the page: the Organization always, WebSite on /, a BreadcrumbList when nested. */
+function structuredData(page, breadcrumbs, site) {
+  const home = `${site.url}/`;
+  const organization = {
+    '@type': 'Organization',
+    '@id': `${home}#organization`,
+    name: site.fullName,
+    url: home,
+    logo: `${site.url}/og-image.png`,
+    description: site.description,
+    slogan: site.statement,
+    areaServed: 'United States',
+  };
+  const graph = [organization];
+  if (page.path === '/') {
+    graph.push({
+      '@type': 'WebSite',
+      '@id': `${home}#website`,
+      name: site.name,
+      url: home,
+      publisher: { '@id': organization['@id'] },
+    });
+  }
+  if (breadcrumbs.length > 2) {
+    graph.push({
+      '@type': 'BreadcrumbList',
+      itemListElement: breadcrumbs.map((crumb, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: crumb.label,
+        item: crumb.href === '/' ? home : `${site.url}${crumb.href}`,
+      })),
+    });
+  }
+  // "<" is escaped so the JSON can never close its <script> element.
+  return JSON.stringify({ '@context': 'https://schema.org', '@graph': graph }).replace(/</g, '\\u003c');
+}
+
 /** Returns the page data named by the layout's attributes: a route, or a title/description pair. */
 function pageFor(layout, data) {
   const { route, title, description } = layout.attrs || {};
+  let page;
   if (route) {
-    const page = data.routeByPath[route];
+    page = data.routeByPath[route];
     if (!page) throw new Error(`posthtml-site: route "${route}" is not in pages/_data/routes.json`);
-    return page;
-  }
-  if (!title || !description) {
+  } else if (title && description) {
+    page = { path: null, title, description, label: title };
+  } else {
     throw new Error('posthtml-site: <layout> needs a route, or a title and a description');
   }
-  return { path: null, title, description, label: title };
+  const { site } = data.locals;
+  const breadcrumbs = breadcrumbsFor(page.path, data.routeByPath);
+  return {
+    ...page,
+    url: page.path ? `${site.url}${page.path}` : null,
+    breadcrumbs,
+    jsonLd: structuredData(page, breadcrumbs, site),
+  };
 }
 
 /** The top-level section a path belongs to: "/about-us/team" → "/about-us". */

@@ -17,7 +17,7 @@ export interface NavigationSnapshot {
   ctaLabel: string | undefined;
   /** The no-JS <details> menu was open (the visitor tapped Menu before the island loaded). */
   menuOpen: boolean;
-  /** The item whose CSS dropdown is showing (pointer over it, or focus inside it). */
+  /** The item whose CSS dropdown is showing (pointer over it, or focus on one of its sub-links). */
   activeIndex: number | null;
 }
 
@@ -38,8 +38,11 @@ export function readNavigation(root: HTMLElement): NavigationSnapshot {
     ...readLink(requireElement(item, ':scope > .ds-nav__link')),
     children: [...item.querySelectorAll(':scope > .ds-nav__sublist a')].map(readLink),
   }));
+  // Focus on the item's own link does not open it (APG disclosure); focus on a sub-link does.
   const active = itemElements.findIndex(
-    (item) => safelyMatches(item, ':hover') || item.contains(document.activeElement),
+    (item) =>
+      safelyMatches(item, ':hover') ||
+      Boolean(item.querySelector(':scope > .ds-nav__sublist')?.contains(document.activeElement)),
   );
   return {
     items,

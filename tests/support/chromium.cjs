@@ -1,8 +1,9 @@
 /**
  * Where the tests find Chromium: $CHROME_PATH first, then a system Chromium or Chrome.
- * Shared by the browser tests, BackstopJS and the budget script.
+ * Shared by the browser tests, BackstopJS and the budget script (CommonJS, so that BackstopJS's
+ * config can require it).
  */
-import { existsSync } from 'node:fs';
+const { existsSync } = require('node:fs');
 
 const CANDIDATES = [
   '/usr/bin/chromium',
@@ -13,7 +14,7 @@ const CANDIDATES = [
 ];
 
 /** Flags that let headless Chromium run as root in a container without touching the network. */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -24,8 +25,10 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** The browser executable to use, or undefined when none is installed. */
-export function findChromium() {
+function findChromium() {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined;
   return CANDIDATES.find((candidate) => existsSync(candidate));
 }
+
+module.exports = { CHROMIUM_ARGS, findChromium };

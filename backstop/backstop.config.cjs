@@ -1,0 +1,104 @@
+/**
+ * BackstopJS configuration, generated from the route list: every route and the 404 page at
+ * phone, tablet and desktop width, plus the interaction and JavaScript-off scenarios below.
+ * The site's base URL comes from BACKSTOP_BASE_URL (tests/visual/backstop.test.ts serves dist/).
+ */
+const path = require('node:path');
+const routes = require('../pages/_data/routes.json');
+const { CHROMIUM_ARGS, findChromium } = require('../tests/support/chromium.cjs');
+
+const BASE_URL = process.env.BACKSTOP_BASE_URL ?? 'http://127.0.0.1:3000';
+const url = (pathname) => BASE_URL + pathname;
+
+const VIEWPORTS = {
+  phone: { label: 'phone', width: 375, height: 812 },
+  tablet: { label: 'tablet', width: 768, height: 1024 },
+  desktop: { label: 'desktop', width: 1280, height: 800 },
+};
+
+/** One full-page scenario per route, in the route list's order. */
+const pageScenarios = routes.map((route) => ({
+  label: `page ${route.path}`,
+  url: url(route.path),
+}));
+
+const notFoundScenario = { label: 'page 404', url: url('/no-such-page'), expectStatus: 404 };
+
+/** Interface states; `action` names a step in engine/actions.cjs, run once the page is ready. */
+const interactionScenarios = [
+  {
+    label: 'header dropdown open (hover)',
+    url: url('/about-us/team'),
+    action: 'openDropdown',
+    selectors: ['viewport'],
+    viewports: [VIEWPORTS.desktop],
+  },
+  {
+    label: 'mobile menu open with one sub-list expanded',
+    url: url('/about-us/team'),
+    action: 'openMobileMenu',
+    selectors: ['viewport'],
+    viewports: [VIEWPORTS.phone, VIEWPORTS.tablet],
+  },
+  {
+    label: 'toast visible',
+    url: url('/contact'),
+    action: 'showToast',
+    selectors: ['viewport'],
+    viewports: [VIEWPORTS.phone, VIEWPORTS.desktop],
+  },
+  {
+    label: 'contact form after an invalid submit',
+    url: url('/contact'),
+    action: 'submitInvalidForm',
+    selectors: ['#contact-form'],
+  },
+  {
+    label: 'header without JavaScript, dropdown on hover',
+    url: url('/pricing'),
+    javascript: false,
+    action: 'hoverPricing',
+    selectors: ['viewport'],
+    viewports: [VIEWPORTS.desktop],
+  },
+  {
+    label: 'header without JavaScript, menu open',
+    url: url('/pricing'),
+    javascript: false,
+    action: 'openStaticMenu',
+    selectors: ['viewport'],
+    viewports: [VIEWPORTS.phone],
+  },
+];
+
+module.exports = {
+  id: 'site',
+  viewports: Object.values(VIEWPORTS),
+  scenarioDefaults: {
+    selectors: ['document'],
+    // The footer year changes every January; its box stays, its text is hidden.
+    hideSelectors: ['.ds-footer__year'],
+    misMatchThreshold: 0,
+    requireSameDimensions: true,
+  },
+  onBeforeScript: 'on-before.cjs',
+  onReadyScript: 'on-ready.cjs',
+  scenarios: [...pageScenarios, notFoundScenario, ...interactionScenarios],
+  paths: {
+    bitmaps_reference: path.join(__dirname, 'data/bitmaps_reference'),
+    bitmaps_test: path.join(__dirname, 'data/bitmaps_test'),
+    engine_scripts: path.join(__dirname, 'engine'),
+    html_report: path.join(__dirname, 'data/html_report'),
+    ci_report: path.join(__dirname, 'data/ci_report'),
+  },
+  report: ['CI'],
+  engine: 'puppeteer',
+  engineOptions: {
+    executablePath: findChromium(),
+    args: CHROMIUM_ARGS,
+  },
+  asyncCaptureLimit: 2,
+  asyncCompareLimit: 20,
+  debug: false,
+  debugWindow: false,
+};

@@ -1,0 +1,52 @@
+/** The interactions of the interaction scenarios in backstop.config.cjs (Puppeteer API). */
+
+const NAV = 'header [data-island="navigation"]';
+
+/** Waits until the navigation island has taken over the static header. */
+const navigationMounted = (page) => page.waitForSelector(`${NAV}[data-island-state="mounted"]`);
+
+module.exports = {
+  async openDropdown(page) {
+    await page.hover(`${NAV} a[href="/services"]`);
+    await navigationMounted(page);
+    await page.mouse.move(0, 0);
+    await page.hover(`${NAV} a[href="/services"]`);
+    await page.waitForSelector(`${NAV} a[href="/services/social-video"]`, { visible: true });
+  },
+
+  async openMobileMenu(page) {
+    await page.click(`${NAV} summary`);
+    await navigationMounted(page);
+    await page.waitForSelector(`${NAV} button[aria-expanded="true"][aria-controls]`);
+    const expandServices = await page.waitForSelector(`${NAV} li:has(> a[href="/services"]) > button`);
+    await expandServices.click();
+    await page.waitForSelector(`${NAV} a[href="/services/social-video"]`, { visible: true });
+  },
+
+  async showToast(page) {
+    const callNow = await page.waitForSelector('main button[data-toast]');
+    await callNow.click();
+    await page.waitForSelector('[role="status"] .ds-toast', { visible: true });
+  },
+
+  async submitInvalidForm(page) {
+    await page.type('#first-name', 'Ada');
+    await page.click('#contact-form button[type="submit"]');
+    // The browser focuses the first invalid field and shows its own message bubble. The bubble's
+    // position is not stable between runs, so focus leaves the field to close it: the capture
+    // shows the fields the browser marked invalid (:user-invalid).
+    await page.waitForFunction(() => document.activeElement?.id === 'last-name');
+    await page.evaluate(() => document.activeElement.blur());
+    await page.waitForFunction(() => document.querySelectorAll(':user-invalid').length === 4);
+  },
+
+  async hoverPricing(page) {
+    await page.hover(`${NAV} a[href="/pricing"]`);
+    await page.waitForSelector(`${NAV} a[href="/pricing/custom"]`, { visible: true });
+  },
+
+  async openStaticMenu(page) {
+    await page.click(`${NAV} summary`);
+    await page.waitForSelector(`${NAV} a[href="/blog"]`, { visible: true });
+  },
+};

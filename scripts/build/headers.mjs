@@ -1,0 +1,47 @@
+/**
+ * The one source of truth for HTTP response headers. scripts/build/write-hosting-files.mjs turns
+ * it into the preview server's config (hosting/serve.json), a `_headers` file for Netlify and
+ * Cloudflare Pages (dist/_headers) and an nginx server block (hosting/nginx.conf).
+ */
+
+/** Content-Security-Policy: only this origin, plus the hashes of the inline scripts Parcel writes. */
+export function contentSecurityPolicy(inlineScriptHashes) {
+  const hashes = inlineScriptHashes.map((hash) => `'${hash}'`);
+  return [
+    "default-src 'none'",
+    `script-src 'self' ${hashes.join(' ')}`.trim(),
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    'upgrade-insecure-requests',
+  ].join('; ');
+}
+
+/** Headers for every response, the 404 page included. */
+export function securityHeaders(inlineScriptHashes) {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(inlineScriptHashes),
+    'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    // Features the site never uses.
+    'Permissions-Policy':
+      'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), ' +
+      'magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=(), ' +
+      'browsing-topics=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}
+
+/** Parcel puts a content hash in every asset name (main.3f2a9c1b.css): safe to cache for a year. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Pages keep their address, so browsers and CDNs must check for a new version each time. */
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/** Hashed asset file names: name.<8 hex>.ext */
+export const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css|woff2|svg|png|jpe?g|webp|avif)$/;

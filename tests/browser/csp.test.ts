@@ -1,0 +1,57 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserAndSite } from '../support/browser';
+import { routes } from '../support/site';
+
+const site = useBrowserAndSite();
+
+/** Records CSP violations (from the page) and console errors for one page. */
+async function watch(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`error: ${error.message}`));
+  await page.exposeFunction('reportCspViolation', (text: string) => problems.push(`csp: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(
+        `${event.violatedDirective} blocked ${event.blockedURI}`,
+      );
+    });
+  });
+  return problems;
+}
+
+describe('Content-Security-Policy in Chromium (npm start)', () => {
+  it('every page loads with no CSP violation and no console error', async () => {
+    const page = await site.newPage(1280);
+    const problems = await watch(page);
+    for (const route of routes) {
+      await page.goto(site.url(route.path), { waitUntil: 'networkidle' });
+      problems.forEach(
+        (problem, index) =>
+          (problems[index] = problem.includes(' @ ') ? problem : `${problem} @ ${route.path}`),
+      );
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  it('the islands (with their import map) run under the CSP', async () => {
+    const page = await site.newPage(1280);
+    const problems = await watch(page);
+    await page.goto(site.url('/contact'));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Services', exact: true }).hover();
+    await expect
+      .poll(() => page.locator('[data-island="navigation"]').getAttribute('data-island-state'))
+      .toBe('mounted');
+    await nav.getByRole('button', { name: 'Get Started' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('implemented');
+    await page.getByLabel('First name').focus();
+    await expect.poll(() => page.locator('form').getAttribute('data-island-state')).toBe('mounted');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * Makes sure the system programs the tests drive are installed: a Chromium (browser, visual and
+ * budget tests), a colour emoji font (so the 🚧 in pages and toasts renders as visitors see it)
+ * and nginx (the production-config test). Where one is missing and this is Debian as root, it
+ * installs Debian's package, saying so; otherwise it stops with a one-line fix.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const { findChromium } = createRequire(import.meta.url)('./chromium.cjs');
+const EMOJI_FONT = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
+const NGINX = '/usr/sbin/nginx';
+const canInstall = existsSync('/etc/debian_version') && process.getuid?.() === 0;
+
+if (process.env.CHROME_PATH && !findChromium()) {
+  console.error(
+    `CHROME_PATH=${process.env.CHROME_PATH} does not exist. Point it at a Chromium or Chrome binary.`,
+  );
+  process.exit(1);
+}
+
+const missing = [
+  !findChromium() && 'chromium',
+  !existsSync(EMOJI_FONT) && 'fonts-noto-color-emoji',
+  !existsSync(NGINX) && 'nginx-light',
+].filter(Boolean);
+
+if (missing.length > 0 && !canInstall) {
+  const required = missing.filter((name) => name !== 'fonts-noto-color-emoji');
+  if (required.length > 0) {
+    console.error(
+      `Missing ${required.join(' and ')}. Fix: install them (Debian: sudo apt-get install -y ${required.join(' ')}),` +
+        ' or set CHROME_PATH to a Chromium or Chrome binary.',
+    );
+    process.exit(1);
+  }
+}
+if (missing.length > 0 && canInstall) {
+  console.log(`Tests need ${missing.join(', ')}: installing Debian's packages (apt-get install -y)…`);
+  const options = { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+  execFileSync('apt-get', ['update', '-qq'], options);
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], options);
+}
+console.log(`Tests use ${findChromium()} and ${NGINX}`);
