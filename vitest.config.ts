@@ -26,6 +26,16 @@ export default defineConfig({
         },
       },
       {
+        // npm run budget prints its own table, so its console output is not captured.
+        test: {
+          name: 'budget',
+          environment: 'node',
+          include: ['tests/budget/**/*.test.ts'],
+          disableConsoleIntercept: true,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'visual',
           environment: 'node',

@@ -79,7 +79,7 @@ function servesTheSite(name: string, start: () => Promise<RunningServer>) {
       for (const route of routes) {
         const response = await fetch(server.url + route.path, { redirect: 'manual' });
         expect(response.status, route.path).toBe(200);
-        expect(await response.text(), route.path).toContain('<title>');
+        expect(await response.text(), route.path).toContain(`<title>${route.title.replace(/&/g, '&amp;')} |`);
         for (const header of SECURITY_HEADERS)
           expect(response.headers.get(header), `${route.path} ${header}`).toBeTruthy();
         expect(response.headers.get('cache-control'), route.path).toMatch(/max-age=0/);

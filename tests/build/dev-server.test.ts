@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNpmServer, type RunningServer } from '../support/server';
-import { routes } from '../support/site';
 
 const UNKNOWN_PATHS = ['/no-such-page', '/about-us/no-such-page'];
 
@@ -11,28 +10,6 @@ async function get(server: RunningServer, pathname: string) {
   const response = await fetch(server.url + pathname, { redirect: 'manual' });
   return { status: response.status, body: await response.text() };
 }
-
-describe('npm start (serving dist/)', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startNpmServer('serve');
-  });
-  afterAll(() => server.stop());
-
-  it('answers 200 with the right page for every route', async () => {
-    for (const route of routes) {
-      const { status, body } = await get(server, route.path);
-      expect(status, route.path).toBe(200);
-      expect(body, route.path).toContain(`<title>${route.title.replace(/&/g, '&amp;')} |`);
-    }
-  });
-
-  it.each(UNKNOWN_PATHS)('answers %s with the 404 page and status 404', async (pathname) => {
-    const { status, body } = await get(server, pathname);
-    expect(status).toBe(404);
-    expect(body).toContain('<title>Page Not Found');
-  });
-});
 
 describe('npm run dev (Parcel dev server)', () => {
   let server: RunningServer;

@@ -1,0 +1,219 @@
+/**
+ * `npm run budget`: Lighthouse 12 (mobile, default simulated throttling) on every route and the
+ * 404 page, against `npm run serve`, with the system Chromium. Prints a table per page and the
+ * build and dev-rebuild times, and fails when a page misses a budget.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, findChromium } from '../support/chromium.cjs';
+import { startNpmServer, type RunningServer } from '../support/server';
+import { ROOT, routes } from '../support/site';
+
+const BUDGET = {
+  score: 100,
+  totalBlockingTimeMs: 65,
+  cumulativeLayoutShift: 0,
+  /** One TCP round trip: ten 1,460-byte segments. */
+  firstPaintBytes: 14_600,
+};
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+// Lighthouse will not audit a document answered with status 404, so the 404 page's HTML is
+// audited at /404, where serve's clean URLs answer it with 200.
+const NOT_FOUND = '/404';
+const PATHS = [...routes.map((route) => route.path), NOT_FOUND];
+
+interface PageFigures {
+  path: string;
+  scores: number[];
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  html: number;
+  css: number;
+  js: number;
+  firstPaint: number;
+}
+
+/** Compressed bytes on the wire per resource type, from Lighthouse's network-requests audit. */
+function transferred(result: Result, type: string): number {
+  const details = result.audits['network-requests']?.details as
+    { items: { resourceType?: string; transferSize?: number }[] } | undefined;
+  return (details?.items ?? [])
+    .filter((item) => item.resourceType === type)
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+
+function figures(pathname: string, result: Result): PageFigures {
+  const metric = (id: string) => result.audits[id]?.numericValue ?? Number.NaN;
+  const html = transferred(result, 'Document');
+  const css = transferred(result, 'Stylesheet');
+  return {
+    path: pathname,
+    scores: CATEGORIES.map((id) => Math.round((result.categories[id]?.score ?? 0) * 100)),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    html,
+    css,
+    js: transferred(result, 'Script'),
+    // Every stylesheet is a render-blocking <link> in <head>; scripts are modules and never block.
+    firstPaint: html + css,
+  };
+}
+
+/** What a page misses, in words; empty when it is within every budget. */
+function misses(page: PageFigures): string[] {
+  const found: string[] = [];
+  page.scores.forEach((score, index) => {
+    // The 404 page is noindex on purpose, which Lighthouse's SEO score counts against it.
+    const exempt = page.path === NOT_FOUND && CATEGORIES[index] === 'seo';
+    if (score < BUDGET.score && !exempt) found.push(`${CATEGORIES[index]} ${score}`);
+  });
+  if (page.tbt > BUDGET.totalBlockingTimeMs) found.push(`TBT ${Math.round(page.tbt)} ms`);
+  if (page.cls > BUDGET.cumulativeLayoutShift) found.push(`CLS ${page.cls.toFixed(3)}`);
+  if (page.firstPaint > BUDGET.firstPaintBytes) found.push(`first paint ${page.firstPaint} B`);
+  return found;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+function table(pages: PageFigures[]): string {
+  const head = [
+    'page',
+    'perf',
+    'a11y',
+    'bp',
+    'seo',
+    'FCP',
+    'LCP',
+    'TBT',
+    'CLS',
+    'HTML',
+    'CSS',
+    'JS',
+    'first paint',
+  ];
+  const rows = pages.map((page) => [
+    page.path,
+    ...page.scores.map(String),
+    ms(page.fcp),
+    ms(page.lcp),
+    ms(page.tbt),
+    page.cls.toFixed(3),
+    kb(page.html),
+    kb(page.css),
+    kb(page.js),
+    kb(page.firstPaint),
+  ]);
+  const widths = head.map((_, column) => Math.max(...[head, ...rows].map((row) => row[column]!.length)));
+  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
+  return [line(head), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+/** Runs an npm script to completion and returns how long it took. */
+function timed(command: string, args: string[]): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'ignore' });
+    child.on('exit', (code) => {
+      if (code === 0) resolve(performance.now() - started);
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${code}`));
+    });
+  });
+}
+
+/**
+ * Starts the Parcel dev watcher on a scratch output, edits a partial once its first build is
+ * done, and returns how long the rebuild took (Parcel's own "Built in" figure).
+ */
+async function devRebuildAfterPartialEdit(): Promise<string> {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'rebuild-'));
+  const partial = path.join(ROOT, 'partials/footer.html');
+  const original = readFileSync(partial, 'utf8');
+  const watcher = spawn(
+    'npx',
+    [
+      'parcel',
+      'watch',
+      'pages/**/*.html',
+      '--dist-dir',
+      `${scratch}/dist`,
+      '--cache-dir',
+      `${scratch}/cache`,
+    ],
+    { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  try {
+    const builds: string[] = [];
+    const nextBuild = () =>
+      new Promise<string>((resolve, reject) => {
+        const onData = (chunk: Buffer) => {
+          const built = /Built in ([\d.]+m?s)/.exec(chunk.toString());
+          if (built) {
+            watcher.stdout.off('data', onData);
+            builds.push(built[1]!);
+            resolve(built[1]!);
+          }
+        };
+        watcher.stdout.on('data', onData);
+        setTimeout(() => reject(new Error('the dev build did not finish in 120 s')), 120_000);
+      });
+    await nextBuild();
+    writeFileSync(partial, `${original}<!-- budget: rebuild check -->\n`);
+    return await nextBuild();
+  } finally {
+    writeFileSync(partial, original);
+    if (watcher.pid) process.kill(-watcher.pid, 'SIGTERM');
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+describe('performance budget', () => {
+  let server: RunningServer;
+  let chrome: chromeLauncher.LaunchedChrome;
+  beforeAll(async () => {
+    server = await startNpmServer('serve');
+    const chromePath = findChromium();
+    if (!chromePath) throw new Error('No Chromium found: run node tests/support/ensure-system-deps.mjs');
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    chrome.kill();
+    await server.stop();
+  });
+
+  it('every page is within every budget', async () => {
+    const pages: PageFigures[] = [];
+    for (const pathname of PATHS) {
+      const runner = await lighthouse(server.url + pathname, {
+        port: chrome.port,
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!runner) throw new Error(`Lighthouse returned nothing for ${pathname}`);
+      pages.push(figures(pathname, runner.lhr));
+    }
+    process.stdout.write(
+      `\nLighthouse ${pages.length} pages (mobile, simulated throttling)\n${table(pages)}\n\n`,
+    );
+
+    const buildTime = await timed('npm', ['run', '--silent', 'build']);
+    process.stdout.write(`Production build of all pages: ${(buildTime / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `Dev rebuild after editing partials/footer.html: ${await devRebuildAfterPartialEdit()}\n\n`,
+    );
+
+    const failing = pages
+      .map((page) => [page.path, misses(page)] as const)
+      .filter(([, found]) => found.length > 0);
+    expect(Object.fromEntries(failing.map(([page, found]) => [page, found.join(', ')]))).toEqual({});
+  }, 1_800_000);
+});
