@@ -205,8 +205,20 @@ describe('performance budget', () => {
       `\nLighthouse ${pages.length} pages (mobile, simulated throttling)\n${table(pages)}\n\n`,
     );
 
-    const buildTime = await timed('npm', ['run', '--silent', 'build']);
-    process.stdout.write(`Production build of all pages: ${(buildTime / 1000).toFixed(1)} s\n`);
+    // A cold production build into a scratch folder: it never touches dist/ or Parcel's cache.
+    const scratch = mkdtempSync(path.join(tmpdir(), 'build-'));
+    const buildTime = await timed('npx', [
+      'parcel',
+      'build',
+      'pages/**/*.html',
+      '--no-source-maps',
+      '--no-cache',
+      '--dist-dir',
+      scratch,
+    ]).finally(() => {
+      rmSync(scratch, { recursive: true, force: true });
+    });
+    process.stdout.write(`Production build of all pages (cold): ${(buildTime / 1000).toFixed(1)} s\n`);
     process.stdout.write(
       `Dev rebuild after editing partials/footer.html: ${await devRebuildAfterPartialEdit()}\n\n`,
     );
