@@ -68,6 +68,34 @@ function figures(pathname: string, result: Result): PageFigures {
   };
 }
 
+/**
+ * Why Lighthouse could not measure a page (a runtime error such as a protocol timeout on a busy
+ * machine, or a category it left unscored), or undefined when the report is complete.
+ */
+function measurementError(result: Result): string | undefined {
+  if (result.runtimeError) return `${result.runtimeError.code}: ${result.runtimeError.message}`;
+  const unscored = CATEGORIES.filter((id) => typeof result.categories[id]?.score !== 'number');
+  return unscored.length > 0 ? `no score for ${unscored.join(', ')}` : undefined;
+}
+
+const ATTEMPTS = 3;
+
+/**
+ * Audits one URL. A failed measurement is retried, since it says nothing about the page; a
+ * complete report is returned as it is, so a missed budget is never retried away.
+ */
+async function audit(url: string, port: number): Promise<Result> {
+  const errors: string[] = [];
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const runner = await lighthouse(url, { port, logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    const error = runner ? measurementError(runner.lhr) : 'Lighthouse returned no report';
+    if (runner && error === undefined) return runner.lhr;
+    errors.push(String(error));
+    process.stdout.write(`Lighthouse could not measure ${url} (attempt ${attempt}): ${error}\n`);
+  }
+  throw new Error(`Lighthouse could not measure ${url} in ${ATTEMPTS} attempts: ${errors.join('; ')}`);
+}
+
 /** What a page misses, in words; empty when it is within every budget. */
 function misses(page: PageFigures): string[] {
   const found: string[] = [];
@@ -193,13 +221,7 @@ describe('performance budget', () => {
   it('every page is within every budget', async () => {
     const pages: PageFigures[] = [];
     for (const pathname of PATHS) {
-      const runner = await lighthouse(server.url + pathname, {
-        port: chrome.port,
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!runner) throw new Error(`Lighthouse returned nothing for ${pathname}`);
-      pages.push(figures(pathname, runner.lhr));
+      pages.push(figures(pathname, await audit(server.url + pathname, chrome.port)));
     }
     process.stdout.write(
       `\nLighthouse ${pages.length} pages (mobile, simulated throttling)\n${table(pages)}\n\n`,
