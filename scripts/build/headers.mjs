@@ -1,7 +1,7 @@
 /**
  * The one source of truth for HTTP response headers. scripts/build/write-hosting-files.mjs turns
  * it into the preview server's config (hosting/serve.json), a `_headers` file for Netlify and
- * Cloudflare Pages (dist/_headers) and an nginx server block (hosting/nginx.conf).
+ * Cloudflare Pages (dist/_headers) and an nginx server block (hosting/nginx-site.conf).
  */
 
 /** Content-Security-Policy: only this origin, plus the hashes of the inline scripts Parcel writes. */

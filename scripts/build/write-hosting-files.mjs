@@ -55,7 +55,7 @@ writeFileSync(
 );
 writeFileSync(path.join(DIST, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
 
-// npm start (serve): rules apply in order, so the asset rule overrides the page default.
+// npm start (serve): rules apply in order, so each hashed asset's rule overrides the default.
 mkdirSync(HOSTING, { recursive: true });
 const asServeHeaders = (headers) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 const serveConfig = {
@@ -65,7 +65,7 @@ const serveConfig = {
   directoryListing: false,
   headers: [
     { source: '**', headers: asServeHeaders({ ...security, 'Cache-Control': REVALIDATE }) },
-    { source: '**/*.@(js|css|woff2|svg|png)', headers: asServeHeaders({ 'Cache-Control': IMMUTABLE }) },
+    ...assets.map((asset) => ({ source: asset, headers: asServeHeaders({ 'Cache-Control': IMMUTABLE }) })),
   ],
 };
 writeFileSync(path.join(HOSTING, 'serve.json'), `${JSON.stringify(serveConfig, null, 2)}\n`);

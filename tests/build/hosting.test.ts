@@ -107,6 +107,15 @@ function servesTheSite(name: string, start: () => Promise<RunningServer>) {
       expect(csp).toMatch(/frame-ancestors 'none'/);
       expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
     });
+
+    it.each(['/og-image.png', '/robots.txt'])(
+      'revalidates %s, which keeps its name from build to build',
+      async (file) => {
+        const response = await fetch(server.url + file);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('cache-control')).toMatch(/max-age=0/);
+      },
+    );
   });
 }
 

@@ -6,7 +6,7 @@ import { startNpmServer, type RunningServer } from './server';
 
 export function launchBrowser(): Promise<Browser> {
   const executablePath = findChromium();
-  if (!executablePath) throw new Error('No Chromium found: run node tests/support/ensure-chromium.mjs');
+  if (!executablePath) throw new Error('No Chromium found: run node tests/support/ensure-system-deps.mjs');
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
