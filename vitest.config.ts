@@ -41,6 +41,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/visual/**/*.test.ts'],
           hookTimeout: 60_000,
+          // Captures are compared pixel for pixel: one browser run at a time.
+          fileParallelism: false,
         },
       },
     ],

@@ -1,12 +1,44 @@
 /**
  * Runs before each scenario's page loads: reduced motion, JavaScript off where the scenario asks,
- * and a record of every HTTP error so that on-ready can fail the capture.
+ * the font decision taken out of the machine's hands, and a record of every HTTP error so that
+ * on-ready can fail the capture.
  */
+
+/**
+ * The site's font is `font-display: optional`: at first paint, the browser uses Inter if it has
+ * arrived and the fallback font for the rest of the page's life if it has not. On a busy machine
+ * that race decides what a capture shows. Captures get `block` instead, which swaps Inter in
+ * whenever it arrives; on-ready then waits for it. The production CSS is not changed.
+ */
+async function fontAlwaysSwapsIn(page) {
+  const cdp = await page.createCDPSession();
+  cdp.on('Fetch.requestPaused', async ({ requestId, responseStatusCode, responseHeaders }) => {
+    try {
+      if (responseStatusCode !== 200) throw new Error('not a stylesheet body');
+      const { body, base64Encoded } = await cdp.send('Fetch.getResponseBody', { requestId });
+      const css = Buffer.from(body, base64Encoded ? 'base64' : 'utf8')
+        .toString('utf8')
+        .replace(/font-display:\s*optional/g, 'font-display:block');
+      await cdp.send('Fetch.fulfillRequest', {
+        requestId,
+        responseCode: 200,
+        // The body handed back is decoded text: its original encoding and length no longer apply.
+        responseHeaders: responseHeaders.filter(({ name }) => !/^content-(encoding|length)$/i.test(name)),
+        body: Buffer.from(css).toString('base64'),
+      });
+    } catch {
+      await cdp.send('Fetch.continueRequest', { requestId }).catch(() => undefined);
+    }
+  });
+  await cdp.send('Fetch.enable', { patterns: [{ resourceType: 'Stylesheet', requestStage: 'Response' }] });
+}
+
 module.exports = async (page, scenario) => {
   await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
   // on-ready adds a stylesheet that stops animations; the site's CSP would refuse it.
   await page.setBypassCSP(true);
   if (scenario.javascript === false) await page.setJavaScriptEnabled(false);
+  await fontAlwaysSwapsIn(page);
 
   const failures = [];
   page.on('response', (response) => {

@@ -1,6 +1,6 @@
 /**
- * Runs when a scenario's page has loaded: waits for the self-hosted fonts, stops every animation
- * and transition, performs the scenario's interaction, and fails on any HTTP error.
+ * Runs when a scenario's page has loaded: waits until the self-hosted font is in use, stops every
+ * animation and transition, performs the scenario's interaction, and fails on any HTTP error.
  */
 const actions = require('./actions.cjs');
 
@@ -10,8 +10,28 @@ const STILL = `*, *::before, *::after {
   caret-color: transparent !important;
 }`;
 
+/**
+ * Waits until the page's font has loaded, then lays the page out again with it. A capture measures
+ * the page's height, then paints it: if the font arrived between the two, the image kept the
+ * fallback font's taller layout, a line (25–26 px) of blank at the bottom. Only promises and a
+ * synchronous layout are used: with JavaScript off, timers and animation frames never fire.
+ */
+async function fontInUse(page) {
+  const loaded = await page.evaluate(async () => {
+    // The first family of the page's stack is the self-hosted one; load() starts its download if
+    // nothing has asked for it yet, and waits for it.
+    const [family] = getComputedStyle(document.body).fontFamily.split(',');
+    const faces = await document.fonts.load(`1em ${family}`);
+    await document.fonts.ready;
+    // Reading a layout box forces the layout with the loaded font before the capture measures it.
+    document.documentElement.getBoundingClientRect();
+    return faces.some((face) => face.status === 'loaded');
+  });
+  if (!loaded) throw new Error('The page font did not load: the capture would show the fallback font');
+}
+
 module.exports = async (page, scenario, viewport) => {
-  await page.evaluate(() => document.fonts.ready);
+  await fontInUse(page);
   await page.addStyleTag({ content: STILL });
   if (scenario.action) await actions[scenario.action](page, viewport);
   if (page.httpFailures.length > 0) {

@@ -1,0 +1,56 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DIST, allBuiltFiles, builtDocument } from '../support/site';
+
+/** The code points a CSS `unicode-range` covers ("U+0-FF", "U+2191", wildcards such as "U+??"). */
+function parseUnicodeRange(value: string): [number, number][] {
+  return value.split(',').map((part) => {
+    const range = part.trim().replace(/^U\+/i, '');
+    if (range.includes('?')) {
+      return [parseInt(range.replace(/\?/g, '0'), 16), parseInt(range.replace(/\?/g, 'F'), 16)];
+    }
+    const [start, end] = range.split('-');
+    return [parseInt(start!, 16), parseInt(end ?? start!, 16)];
+  });
+}
+
+/** The unicode-range of the self-hosted font in the built stylesheet. */
+function selfHostedRanges(): [number, number][] {
+  const stylesheet = readdirSync(DIST).find((file) => file.endsWith('.css'));
+  const css = readFileSync(path.join(DIST, stylesheet!), 'utf8');
+  const fontFace = /@font-face\{[^}]*src:url\([^)]*\.woff2\)[^}]*\}/.exec(css)?.[0] ?? '';
+  const range = /unicode-range:([^;}]+)/.exec(fontFace)?.[1];
+  if (!range) throw new Error('No unicode-range on the self-hosted @font-face in the built CSS');
+  return parseUnicodeRange(range);
+}
+
+/** Every character a visitor reads on a page (text nodes outside scripts). */
+function visibleText(file: string): string {
+  const document = builtDocument(file);
+  const walker = document.createTreeWalker(document.body, 4 /* NodeFilter.SHOW_TEXT */);
+  let text = '';
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement?.closest('script')) text += node.nodeValue ?? '';
+  }
+  return text;
+}
+
+describe('glyphs', () => {
+  // A character outside the self-hosted font falls back to whatever font the device has, so it
+  // looks different on every machine (and breaks screenshot comparison). Emoji come from the
+  // system's colour emoji font by design.
+  it('draws every character of every page with the self-hosted font, emoji aside', () => {
+    const ranges = selfHostedRanges();
+    const covered = (codePoint: number) =>
+      ranges.some(([start, end]) => codePoint >= start && codePoint <= end);
+    const outside = new Map<string, string>();
+    for (const file of allBuiltFiles()) {
+      for (const character of visibleText(file)) {
+        if (/\p{Extended_Pictographic}|\uFE0F/u.test(character)) continue;
+        if (!covered(character.codePointAt(0)!)) outside.set(character, path.relative(DIST, file));
+      }
+    }
+    expect(Object.fromEntries(outside)).toEqual({});
+  });
+});
