@@ -1,31 +1,67 @@
 /**
  * Dev-server middleware (Parcel runs it before its own handler). Parcel answers every unknown
- * path with the first page and status 200; this serves the 404 page with status 404 for paths
- * that are not routes, as the production server does.
+ * path with a page and status 200, and knows nothing of clean URLs; this makes the dev server
+ * answer as the production hosts do (README "Deploy"):
+ * - a route is served from its flat file (/about-us/team → about-us/team.html);
+ * - /about-us/, /about-us.html and /index.html redirect to the route's URL, as Cloudflare Pages does;
+ * - a file Parcel has built (or copied from static/) is served as is;
+ * - anything else gets the 404 page with status 404, or 400 for a malformed escape.
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const { fileOfRoute } = require('./scripts/build/route-file.cjs');
 
 const routesFile = path.join(__dirname, 'pages/_data/routes.json');
 
-/** Whether a request path names a page (no file extension) rather than an asset. */
-function isPagePath(pathname) {
-  return !path.posix.basename(pathname).includes('.');
+/** The folder Parcel writes the dev build to: its --dist-dir, or its default. */
+function devDistDir() {
+  const flag = process.argv.indexOf('--dist-dir');
+  return path.resolve(flag > 0 ? process.argv[flag + 1] : 'dist');
 }
 
-module.exports = function notFoundMiddleware(app) {
+/** Whether a decoded path names a file of the current dev build, or Parcel's own endpoints. */
+function isBuiltFile(pathname) {
+  if (pathname.startsWith('/__parcel')) return true;
+  const file = path.join(devDistDir(), path.normalize(pathname));
+  return (
+    file.startsWith(devDistDir() + path.sep) &&
+    fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true
+  );
+}
+
+/** Hands the request to Parcel as a request for the 404 page, answered with `status`. */
+function notFoundPage(req, res, next, status) {
+  req.url = '/404.html';
+  req.originalUrl = '/404.html';
+  // The page must come back whole to carry the error status: never a 304 for it.
+  delete req.headers['if-none-match'];
+  delete req.headers['if-modified-since'];
+  const writeHead = res.writeHead.bind(res);
+  res.writeHead = (_parcelStatus, ...rest) => writeHead(status, ...rest);
+  return next();
+}
+
+module.exports = function devRoutes(app) {
   app.use((req, res, next) => {
-    const pathname = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
-    const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const url = new URL(req.url, 'http://localhost');
+    let pathname;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      return notFoundPage(req, res, next, 400);
+    }
     // Read on each request so routes added while the dev server runs are picked up.
     const routes = new Set(JSON.parse(fs.readFileSync(routesFile, 'utf8')).map((entry) => entry.path));
-    if (!isPagePath(pathname) || routes.has(route)) return next();
-
-    // Let Parcel serve its current build of 404.html, but with the status a missing page needs.
-    req.url = '/404.html';
-    req.originalUrl = '/404.html';
-    const writeHead = res.writeHead.bind(res);
-    res.writeHead = (status, ...rest) => writeHead(404, ...rest);
-    return next();
+    const route = pathname.replace(/(\/index)?(\.html)?\/*$/, '') || '/';
+    if (routes.has(route)) {
+      if (route !== pathname) {
+        res.writeHead(308, { Location: route + url.search });
+        return res.end();
+      }
+      req.url = `/${fileOfRoute(route)}${url.search}`;
+      return next();
+    }
+    if (isBuiltFile(pathname) && !pathname.endsWith('.html')) return next();
+    return notFoundPage(req, res, next, 404);
   });
 };

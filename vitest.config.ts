@@ -12,7 +12,13 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'build', environment: 'node', include: ['tests/build/**/*.test.ts'] },
+        test: {
+          name: 'build',
+          environment: 'node',
+          include: ['tests/build/**/*.test.ts'],
+          // Some tests start real servers and make a request per route: seconds on a busy machine.
+          testTimeout: 30_000,
+        },
       },
       {
         test: {

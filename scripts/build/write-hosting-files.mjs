@@ -1,10 +1,11 @@
 /**
  * Runs after `parcel build`. Writes what the pages alone do not give a host:
  * - dist/sitemap.xml and dist/robots.txt, from the route list and the configured site URL;
- * - the response headers of scripts/build/headers.mjs for every way the site is served:
- *   hosting/serve.json (npm start), dist/_headers (Netlify, Cloudflare Pages) and
- *   hosting/nginx-site.conf (nginx). The CSP allows exactly the inline scripts Parcel wrote
- *   (its import map), by their sha256 hashes computed here.
+ * - the response headers of scripts/build/headers.mjs, and each host's URL rules, for every way
+ *   the site is served: hosting/serve.json (npm start), dist/_headers (Netlify, Cloudflare
+ *   Pages), hosting/nginx-site.conf and nginx-brotli.conf (nginx) and hosting/cloudflare/ (a
+ *   Pages Function for /404). The CSP allows exactly the inline scripts Parcel wrote (its import
+ *   map), by their sha256 hashes computed here. README "Deploy" says what each host is checked for.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -47,8 +48,9 @@ const pages = files.filter((file) => file.endsWith('.html'));
 const assets = files.filter((file) => HASHED_ASSET.test(file));
 const security = securityHeaders(inlineScriptHashes(pages));
 
-// Search engines
-const urls = routes.map((route) => `  <url><loc>${site.url}${route.path}</loc></url>`);
+// Search engines: the pages with content. Under-construction pages carry noindex (partials/head.html).
+const indexable = routes.filter((route) => route.template === 'content');
+const urls = indexable.map((route) => `  <url><loc>${site.url}${route.path}</loc></url>`);
 writeFileSync(
   path.join(DIST, 'sitemap.xml'),
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
@@ -63,6 +65,10 @@ const serveConfig = {
   cleanUrls: true,
   trailingSlash: false,
   directoryListing: false,
+  // The 404 page's own URL is not a page: sent to a path that does not exist, it answers 404.
+  rewrites: [{ source: '/404', destination: '/404/not-a-page' }],
+  // cleanUrls turns /index.html into /index; the home page's URL is /.
+  redirects: [{ source: '/index', destination: '/', type: 301 }],
   headers: [
     { source: '**', headers: asServeHeaders({ ...security, 'Cache-Control': REVALIDATE }) },
     ...assets.map((asset) => ({ source: asset, headers: asServeHeaders({ 'Cache-Control': IMMUTABLE }) })),
@@ -84,36 +90,94 @@ const headersFile = [
 ];
 writeFileSync(path.join(DIST, '_headers'), `${headersFile.join('\n\n')}\n`);
 
-// nginx: add_header in a location replaces the server's, so each location repeats them all;
-// `always` sends them with the 404 page too.
+/** Text types nginx may gzip on the fly (text/html always is). */
+const COMPRESSIBLE_TYPES = [
+  'text/css',
+  'application/javascript',
+  'image/svg+xml',
+  'application/json',
+  'application/xml',
+  'text/xml',
+  'text/plain',
+];
+
+// nginx: every header is added once, at server level, and no location adds its own (an
+// add_header in a location would replace them all). So the errors nginx raises before choosing a
+// location (400, 414) carry them too; `always` adds them to every status. Cache-Control varies
+// through a variable that the hashed-asset location sets.
 const nginxHeaders = (headers) =>
   Object.entries(headers)
-    .map(([key, value]) => `    add_header ${key} "${value}" always;`)
+    .map(([key, value]) => `add_header ${key} "${value}" always;`)
     .join('\n');
 const nginx = `# ${GENERATED}
 # Include inside a server block whose root is the built dist/ folder; see README "Deploy".
-index index.html;
 error_page 404 /404.html;
+# nginx 1.22 repeats every added header on a 416 (its range filter re-sends the headers). No
+# file here is worth resuming, so Range is ignored: a full 200, its headers sent once.
+max_ranges 0;
+# No nginx version in the Server header or on nginx's own error pages.
+server_tokens off;
 
-# Clean URLs: /about-us/team is served by about-us/team/index.html.
+# The build writes .gz (and .br) files next to every text file: sent as they are, never
+# compressed per request. What the build does not compress (sitemap.xml, robots.txt) is
+# gzipped on the fly. Brotli needs a module: include nginx-brotli.conf where it is loaded.
+gzip_static on;
+gzip on;
+gzip_vary on;
+gzip_types ${COMPRESSIBLE_TYPES.join(' ')};
+
+set $cache_control "${REVALIDATE}";
+${nginxHeaders({ ...security, 'Cache-Control': '$cache_control' })}
+
+# The home page, without the index directive (its internal redirect would meet the rules below).
+location = / {
+    try_files /index.html =404;
+}
+
+# A page is a flat file: /about-us/team is served by about-us/team.html. Each page has one URL:
+# /about-us/, /about-us.html and /index.html redirect to it, as on Cloudflare Pages.
 location / {
-    try_files $uri $uri/index.html =404;
-${nginxHeaders({ ...security, 'Cache-Control': REVALIDATE })}
+    rewrite ^/index\\.html$ / permanent;
+    rewrite ^(/.+?)(?:\\.html|/+)$ $1 permanent;
+    try_files $uri $uri.html =404;
 }
 
 # Hashed assets never change under the same name.
 location ~* "${HASHED_ASSET.source}" {
-${nginxHeaders({ ...security, 'Cache-Control': IMMUTABLE })}
+    set $cache_control "${IMMUTABLE}";
+}
+
+# The 404 page's own URL is not a page.
+location = /404 {
+    return 404;
 }
 
 location = /404.html {
     internal;
-${nginxHeaders({ ...security, 'Cache-Control': REVALIDATE })}
 }
 `;
 writeFileSync(path.join(HOSTING, 'nginx-site.conf'), nginx);
+writeFileSync(
+  path.join(HOSTING, 'nginx-brotli.conf'),
+  `# ${GENERATED}\n# Include after nginx-site.conf where ngx_brotli's static module is loaded\n` +
+    `# (Debian: libnginx-mod-http-brotli-static): sends the build's .br files.\nbrotli_static on;\n`,
+);
+
+// Cloudflare Pages serves 404.html for unknown paths with status 404, but also at /404 itself
+// with status 200 (a soft 404), and its _redirects cannot set a 404. A Pages Function for that
+// one URL answers it with the same page and headers, and status 404; no other path runs it.
+mkdirSync(path.join(HOSTING, 'cloudflare/functions'), { recursive: true });
+writeFileSync(
+  path.join(HOSTING, 'cloudflare/functions/404.js'),
+  `// ${GENERATED}
+export async function onRequest({ request, env }) {
+  const page = await env.ASSETS.fetch(new URL('/404', request.url));
+  return new Response(page.body, { status: 404, headers: page.headers });
+}
+`,
+);
 
 console.log(
-  `Wrote sitemap.xml (${routes.length} URLs), robots.txt, _headers, hosting/serve.json and hosting/nginx-site.conf` +
+  `Wrote sitemap.xml (${indexable.length} URLs), robots.txt, _headers, hosting/serve.json, hosting/nginx-*.conf and hosting/cloudflare/` +
     ` (${security['Content-Security-Policy'].match(/sha256-/g)?.length ?? 0} inline script hashes in the CSP)`,
 );

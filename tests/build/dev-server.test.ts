@@ -1,10 +1,35 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNpmServer, type RunningServer } from '../support/server';
 
-const UNKNOWN_PATHS = ['/no-such-page', '/about-us/no-such-page'];
+const UNKNOWN_PATHS = [
+  '/no-such-page',
+  '/about-us/no-such-page',
+  '/404',
+  '/404.html',
+  '/x.html',
+  '/wp-login.php',
+];
+
+/**
+ * The status of a GET with the given headers. Not fetch(): with a conditional header it also sends
+ * Cache-Control: no-cache (as the Fetch standard says), which forbids a 304.
+ */
+function conditionalGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode, body }));
+    }).on('error', reject);
+  });
+}
 
 async function get(server: RunningServer, pathname: string) {
   const response = await fetch(server.url + pathname, { redirect: 'manual' });
@@ -38,4 +63,46 @@ describe('npm run dev (Parcel dev server)', () => {
     expect(status).toBe(404);
     expect(body).toContain('<title>Page Not Found');
   });
+
+  it('answers a conditional request for an unknown path with the whole 404 page', async () => {
+    const future = new Date(Date.now() + 86_400_000).toUTCString();
+    const { status, body } = await conditionalGet(`${server.url}/no-such-page`, {
+      'If-Modified-Since': future,
+    });
+    expect(status).toBe(404);
+    expect(body).toContain('<title>Page Not Found');
+  });
+
+  it('answers a malformed escape with the 404 page and status 400, never a stack trace', async () => {
+    const { status, body } = await get(server, '/%E0%A4%A');
+    expect(status).toBe(400);
+    expect(body).toContain('<title>Page Not Found');
+    expect(body).not.toMatch(/URIError|at \S+ \(/);
+  });
+
+  it.each([
+    ['/about-us/', '/about-us'],
+    ['/about-us.html', '/about-us'],
+    ['/index.html', '/'],
+  ])('redirects %s to the one URL %s, as the hosts do', async (alias, canonical) => {
+    const response = await fetch(server.url + alias, { redirect: 'manual' });
+    expect(response.status).toBe(308);
+    expect(response.headers.get('location')).toBe(canonical);
+  });
+
+  it.each(['/about-us', '/'])(
+    'answers a conditional request for %s and its stylesheet with 304',
+    async (route) => {
+      const page = await fetch(server.url + route);
+      const stylesheet = /<link rel="?stylesheet"? href="?(\/[^ ">]+\.css)/.exec(await page.text())?.[1];
+      expect(stylesheet).toBeDefined();
+      for (const url of [server.url + route, server.url + stylesheet!]) {
+        const first = await fetch(url);
+        expect(first.status, url).toBe(200);
+        const lastModified = first.headers.get('last-modified');
+        expect(lastModified, url).toBeTruthy();
+        expect((await conditionalGet(url, { 'If-Modified-Since': lastModified! })).status, url).toBe(304);
+      }
+    },
+  );
 });

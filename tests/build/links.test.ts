@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { LinkChecker, LinkState } from 'linkinator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNpmServer, type RunningServer } from '../support/server';
-import { routes } from '../support/site';
+import { DIST, allBuiltFiles, builtDocument, routes } from '../support/site';
 
 /**
  * linkinator over the production server: every page is an entry (not only what a crawl from /
@@ -16,7 +18,7 @@ describe('links', () => {
   afterAll(() => server.stop());
 
   it('every internal link, asset and #fragment on every page resolves', async () => {
-    const pages = [...routes.map((route) => route.path), '/404.html'].map((path) => server.url + path);
+    const pages = routes.map((route) => server.url + route.path);
     const result = await new LinkChecker().check({
       path: pages,
       recurse: false,
@@ -32,4 +34,33 @@ describe('links', () => {
     // Each distinct address is checked once: at least every page and its assets.
     expect(result.links.filter((link) => link.state === LinkState.OK).length).toBeGreaterThan(routes.length);
   }, 120_000);
+
+  // A link to any other spelling of a page (/about-us/, /about-us.html) is a redirect on every host.
+  it('links every page by its one URL, the one in routes.json', () => {
+    const paths = new Set(routes.map((route) => route.path));
+    const offending = allBuiltFiles().flatMap((file) =>
+      [...builtDocument(file).querySelectorAll('a[href^="/"]')]
+        .map((link) => link.getAttribute('href')!.split(/[?#]/)[0]!)
+        .filter((pathname) => pathname && !paths.has(pathname) && !/\.[a-z0-9]+$/.test(pathname))
+        .map((pathname) => `${path.relative(DIST, file)}: ${pathname}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  // linkinator cannot start from a page answered with 404, so the 404 page's links are read
+  // from its file: each names a route, a built file, or an element of the page.
+  it('every internal link and asset on the 404 page resolves', () => {
+    const document = builtDocument(path.join(DIST, '404.html'));
+    const paths = new Set(routes.map((route) => route.path));
+    const targets = [...document.querySelectorAll('[href], [src]')]
+      .map((element) => element.getAttribute('href') ?? element.getAttribute('src')!)
+      .filter((target) => target.startsWith('/') || target.startsWith('#'));
+    expect(targets.length).toBeGreaterThan(routes.length / 2);
+    const broken = targets.filter((target) => {
+      const [pathname, fragment] = target.split('#');
+      if (pathname) return !paths.has(pathname) && !existsSync(path.join(DIST, pathname));
+      return !document.getElementById(fragment!);
+    });
+    expect(broken).toEqual([]);
+  });
 });

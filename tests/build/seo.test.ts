@@ -52,6 +52,11 @@ describe('SEO metadata', () => {
     }
   });
 
+  it.each(routes)('$path is indexable exactly when it has content', (route) => {
+    const robots = meta(pageFor(route.path), 'meta[name="robots"]');
+    expect(robots).toBe(route.template === 'placeholder' ? 'noindex' : undefined);
+  });
+
   it('keeps the 404 page out of search results', () => {
     const document = builtDocument(path.join(DIST, '404.html'));
     expect(meta(document, 'meta[name="robots"]')).toBe('noindex');

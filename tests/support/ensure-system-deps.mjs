@@ -1,7 +1,8 @@
 /**
  * Makes sure the system programs the tests drive are installed: a Chromium (browser, visual and
- * budget tests), a colour emoji font (so the 🚧 in pages and toasts renders as visitors see it)
- * and nginx (the production-config test). Where one is missing and this is Debian as root, it
+ * budget tests), a colour emoji font (so the 🚧 in pages and toasts renders as visitors see it),
+ * nginx (the production-config test) and its brotli static module (without it, that test checks
+ * gzip only). Where one is missing and this is Debian as root, it
  * installs Debian's package, saying so; otherwise it stops with a one-line fix.
  */
 import { execFileSync } from 'node:child_process';
@@ -11,6 +12,9 @@ import { createRequire } from 'node:module';
 const { findChromium } = createRequire(import.meta.url)('./chromium.cjs');
 const EMOJI_FONT = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
 const NGINX = '/usr/sbin/nginx';
+const NGINX_BROTLI = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+/** Packages the tests can do without, checking less. */
+const OPTIONAL = ['fonts-noto-color-emoji', 'libnginx-mod-http-brotli-static'];
 const canInstall = existsSync('/etc/debian_version') && process.getuid?.() === 0;
 
 if (process.env.CHROME_PATH && !findChromium()) {
@@ -24,10 +28,11 @@ const missing = [
   !findChromium() && 'chromium',
   !existsSync(EMOJI_FONT) && 'fonts-noto-color-emoji',
   !existsSync(NGINX) && 'nginx-light',
+  !existsSync(NGINX_BROTLI) && 'libnginx-mod-http-brotli-static',
 ].filter(Boolean);
 
 if (missing.length > 0 && !canInstall) {
-  const required = missing.filter((name) => name !== 'fonts-noto-color-emoji');
+  const required = missing.filter((name) => !OPTIONAL.includes(name));
   if (required.length > 0) {
     console.error(
       `Missing ${required.join(' and ')}. Fix: install them (Debian: sudo apt-get install -y ${required.join(' ')}),` +

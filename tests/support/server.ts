@@ -24,17 +24,19 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Runs `npm run <script> [-- args]` with PORT set, and waits until it answers HTTP.
- * The server runs in its own process group so stop() ends npm and everything it started.
+ * Runs `npm run <script> [-- args]` with PORT set, and waits until it answers HTTP. `args` may
+ * depend on the chosen port, for servers that take it as a flag. The server runs in its own
+ * process group so stop() ends npm and everything it started.
  */
 export async function startNpmServer(
   script: string,
-  args: string[] = [],
+  args: string[] | ((port: number) => string[]) = [],
   timeoutMs = 60_000,
 ): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
+  const flags = typeof args === 'function' ? args(port) : args;
+  const child = spawn('npm', ['run', '--silent', script, ...(flags.length ? ['--', ...flags] : [])], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port) },
     detached: true,

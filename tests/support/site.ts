@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
 import routesJson from '../../pages/_data/routes.json' with { type: 'json' };
 import siteJson from '../../pages/_data/site.json' with { type: 'json' };
+import { fileOfRoute } from '../../scripts/build/route-file.cjs';
 
 export interface Route {
   path: string;
@@ -19,14 +20,14 @@ export const site = siteJson;
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DIST = path.join(ROOT, 'dist');
 
-/** The built file that serves a route: "/about-us/team" → dist/about-us/team/index.html. */
+/** The built file that serves a route. */
 export function builtFileFor(routePath: string): string {
-  return path.join(DIST, routePath, 'index.html');
+  return path.join(DIST, fileOfRoute(routePath));
 }
 
 /** The source file of a route under pages/. */
 export function sourceFileFor(routePath: string): string {
-  return path.join(ROOT, 'pages', routePath, 'index.html');
+  return path.join(ROOT, 'pages', fileOfRoute(routePath));
 }
 
 const parsed = new Map<string, Document>();

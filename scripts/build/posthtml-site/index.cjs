@@ -94,6 +94,8 @@ function pageFor(layout, data) {
   return {
     ...page,
     url: page.path ? `${site.url}${page.path}` : null,
+    // Under-construction pages are in the navigation, not in search results (thin content).
+    indexable: page.template === 'content',
     breadcrumbs,
     jsonLd: structuredData(page, breadcrumbs, site),
   };

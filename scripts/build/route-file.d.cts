@@ -1,0 +1,1 @@
+export declare function fileOfRoute(routePath: string): string;

@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { DIST, allBuiltFiles, builtDocument } from '../support/site';
+
+const integrityOf = (url: string) =>
+  `sha384-${createHash('sha384')
+    .update(readFileSync(path.join(DIST, url)))
+    .digest('base64')}`;
+
+describe('Subresource Integrity', () => {
+  it.each(allBuiltFiles().map((file) => [path.relative(DIST, file), file]))(
+    '%s pins its stylesheet, entry script and every chunk in its import map',
+    (_, file) => {
+      const document = builtDocument(file);
+      const pinned = [...document.querySelectorAll('link[rel="stylesheet"], script[src]')];
+      expect(pinned.length).toBeGreaterThanOrEqual(2);
+      for (const element of pinned) {
+        const url = element.getAttribute('href') ?? element.getAttribute('src')!;
+        expect(element.getAttribute('integrity'), url).toBe(integrityOf(url));
+      }
+      const importMap = document.querySelector('script[type="importmap"]');
+      const map = JSON.parse(importMap!.textContent) as {
+        imports: Record<string, string>;
+        integrity: Record<string, string>;
+      };
+      const chunks = Object.values(map.imports);
+      expect(Object.keys(map.integrity).sort()).toEqual([...chunks].sort());
+      for (const chunk of chunks) expect(map.integrity[chunk], chunk).toBe(integrityOf(chunk));
+    },
+  );
+
+  it.each(allBuiltFiles().map((file) => [path.relative(DIST, file), file]))(
+    'the precompressed copies of %s are the page as it is now',
+    (_, file) => {
+      const html = readFileSync(file);
+      expect(gunzipSync(readFileSync(`${file}.gz`)).equals(html)).toBe(true);
+      expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(html)).toBe(true);
+    },
+  );
+});
