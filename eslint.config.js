@@ -39,7 +39,7 @@ export default tseslint.config(
   },
   {
     // Scripts that pass callbacks into a page (page.evaluate, waitForFunction).
-    files: ['backstop/engine/**', 'scripts/build/render-og-image.mjs', 'scripts/build/budget.mjs'],
+    files: ['backstop/engine/**', 'scripts/build/render-og-image.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {

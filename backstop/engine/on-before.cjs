@@ -8,29 +8,39 @@
  * The site's font is `font-display: optional`: at first paint, the browser uses Inter if it has
  * arrived and the fallback font for the rest of the page's life if it has not. On a busy machine
  * that race decides what a capture shows. Captures get `block` instead, which swaps Inter in
- * whenever it arrives; on-ready then waits for it. The production CSS is not changed.
+ * whenever it arrives; on-ready then waits for it. The page pins its stylesheet with Subresource
+ * Integrity, which a changed stylesheet would fail, so captures drop that pin. The production
+ * files are not changed.
  */
+const REWRITES = {
+  Stylesheet: (css) => css.replace(/font-display:\s*optional/g, 'font-display:block'),
+  Document: (html) => html.replace(/(<link rel=stylesheet[^>]*?) integrity=[^ >]+/g, '$1'),
+};
+
 async function fontAlwaysSwapsIn(page) {
   const cdp = await page.createCDPSession();
-  cdp.on('Fetch.requestPaused', async ({ requestId, responseStatusCode, responseHeaders }) => {
+  cdp.on('Fetch.requestPaused', async ({ requestId, resourceType, responseStatusCode, responseHeaders }) => {
     try {
-      if (responseStatusCode !== 200) throw new Error('not a stylesheet body');
+      // A redirect has no body to rewrite; the 404 page keeps its status.
+      if (responseStatusCode >= 300 && responseStatusCode < 400) throw new Error('a redirect');
       const { body, base64Encoded } = await cdp.send('Fetch.getResponseBody', { requestId });
-      const css = Buffer.from(body, base64Encoded ? 'base64' : 'utf8')
-        .toString('utf8')
-        .replace(/font-display:\s*optional/g, 'font-display:block');
+      const text = REWRITES[resourceType](
+        Buffer.from(body, base64Encoded ? 'base64' : 'utf8').toString('utf8'),
+      );
       await cdp.send('Fetch.fulfillRequest', {
         requestId,
-        responseCode: 200,
+        responseCode: responseStatusCode,
         // The body handed back is decoded text: its original encoding and length no longer apply.
         responseHeaders: responseHeaders.filter(({ name }) => !/^content-(encoding|length)$/i.test(name)),
-        body: Buffer.from(css).toString('base64'),
+        body: Buffer.from(text).toString('base64'),
       });
     } catch {
       await cdp.send('Fetch.continueRequest', { requestId }).catch(() => undefined);
     }
   });
-  await cdp.send('Fetch.enable', { patterns: [{ resourceType: 'Stylesheet', requestStage: 'Response' }] });
+  await cdp.send('Fetch.enable', {
+    patterns: Object.keys(REWRITES).map((resourceType) => ({ resourceType, requestStage: 'Response' })),
+  });
 }
 
 module.exports = async (page, scenario) => {

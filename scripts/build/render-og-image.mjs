@@ -1,6 +1,7 @@
 /**
- * Renders static/og-image.png (1200×630), the picture shown when a page is shared, from the
- * brand settings in pages/_data/site.json. Run it by hand after changing the name or tagline:
+ * Renders the picture shown when a page is shared (1200×630; static/ at the name `shareImage`
+ * in pages/_data/site.json) from the brand settings there. Run it by hand after changing the
+ * name or tagline. A JPEG: the gradient makes a PNG three times the size, for nothing visible.
  *   node scripts/build/render-og-image.mjs
  */
 import { readFileSync } from 'node:fs';
@@ -35,6 +36,7 @@ const browser = await chromium.launch({ executablePath: findChromium(), args: CH
 const page = await browser.newPage({ viewport: { width: 1200, height: 630 }, deviceScaleFactor: 1 });
 await page.setContent(html);
 await page.evaluate(() => document.fonts.ready);
-await page.screenshot({ path: `${root}static/og-image.png` });
+const file = `static${site.shareImage}`;
+await page.screenshot({ path: `${root}${file}`, type: 'jpeg', quality: 85 });
 await browser.close();
-console.log('Wrote static/og-image.png');
+console.log(`Wrote ${file}`);

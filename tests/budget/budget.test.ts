@@ -84,6 +84,12 @@ function measurementError(result: Result): string | undefined {
 }
 
 const ATTEMPTS = 3;
+/**
+ * Audits that no category scores, each costing a second or more per page: the back/forward
+ * cache check navigates away and back, the others are filmstrip pictures for a report no one
+ * opens here.
+ */
+const UNSCORED_AUDITS = ['bf-cache', 'screenshot-thumbnails', 'final-screenshot'];
 
 /**
  * Audits one URL. A failed measurement is retried, since it says nothing about the page; a
@@ -92,13 +98,14 @@ const ATTEMPTS = 3;
 async function audit(url: string, port: number, indexable: boolean): Promise<Result> {
   const errors: string[] = [];
   // A noindex page fails "is-crawlable" by design; every other SEO audit still counts.
-  const skipAudits = indexable ? [] : ['is-crawlable'];
+  const skipAudits = [...UNSCORED_AUDITS, ...(indexable ? [] : ['is-crawlable'])];
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const runner = await lighthouse(url, {
       port,
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
       skipAudits,
+      disableFullPageScreenshot: true,
     });
     const error = runner ? measurementError(runner.lhr) : 'Lighthouse returned no report';
     if (runner && error === undefined) return runner.lhr;

@@ -152,7 +152,7 @@ describe.each(TARGETS)('$name', ({ name, start, errors, compresses }) => {
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
   });
 
-  it.each(['/og-image.png', '/robots.txt'])(
+  it.each([site.shareImage, '/robots.txt'])(
     'revalidates %s, which keeps its name from build to build',
     async (file) => {
       const response = await fetch(server.url + file);

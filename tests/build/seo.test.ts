@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIST, builtDocument, pageFor, routes, site, textOf } from '../support/site';
@@ -27,7 +28,7 @@ describe('SEO metadata', () => {
     expect(meta(document, 'meta[property="og:url"]')).toBe(url);
     expect(meta(document, 'meta[property="og:title"]')).toBe(document.title);
     expect(meta(document, 'meta[property="og:description"]')).toBe(route.description);
-    expect(meta(document, 'meta[property="og:image"]')).toBe(`${site.url}/og-image.png`);
+    expect(meta(document, 'meta[property="og:image"]')).toBe(`${site.url}${site.shareImage}`);
     expect(meta(document, 'meta[name="twitter:card"]')).toBe('summary_large_image');
     expect(meta(document, 'meta[name="twitter:title"]')).toBe(document.title);
     expect(meta(document, 'meta[name="theme-color"]')).toBe(site.themeColor);
@@ -55,6 +56,10 @@ describe('SEO metadata', () => {
   it.each(routes)('$path is indexable exactly when it has content', (route) => {
     const robots = meta(pageFor(route.path), 'meta[name="robots"]');
     expect(robots).toBe(route.template === 'placeholder' ? 'noindex' : undefined);
+  });
+
+  it('shares a picture light enough for every social network and chat app (≤ 100 KB)', () => {
+    expect(statSync(path.join(DIST, site.shareImage)).size).toBeLessThanOrEqual(100_000);
   });
 
   it('keeps the 404 page out of search results', () => {

@@ -47,7 +47,7 @@ function structuredData(page, breadcrumbs, site) {
     '@id': `${home}#organization`,
     name: site.fullName,
     url: home,
-    logo: `${site.url}/og-image.png`,
+    logo: `${site.url}${site.shareImage}`,
     description: site.description,
     slogan: site.statement,
     areaServed: 'United States',
