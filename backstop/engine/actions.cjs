@@ -15,9 +15,14 @@ module.exports = {
   },
 
   async openMobileMenu(page) {
-    await page.click(`${NAV} summary`);
+    // The island takes over on the first pointer over the header. A click on the static
+    // <summary> at that moment can be lost on a busy machine (pressed on the static header,
+    // released on the island's), so the capture waits for the takeover and uses the island's
+    // own Menu button.
+    await page.hover(`${NAV} summary`);
     await navigationMounted(page);
-    await page.waitForSelector(`${NAV} button[aria-expanded="true"][aria-controls]`);
+    await page.click(`${NAV} .ds-nav__toggle`);
+    await page.waitForSelector(`${NAV} .ds-nav__toggle[aria-expanded="true"]`);
     const expandServices = await page.waitForSelector(`${NAV} li:has(> a[href="/services"]) > button`);
     await expandServices.click();
     await page.waitForSelector(`${NAV} a[href="/services/social-video"]`, { visible: true });
