@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { startIslands } from './start';
-import type { IslandModule, IslandProps, IslandRegistry } from './types';
+import { MAX_LOAD_ATTEMPTS, RETRY_BACKOFF_MS, startIslands } from './start';
+import type { IslandDefinition, IslandModule, IslandProps, IslandRegistry } from './types';
 
 function island(component: IslandModule['default'], mode: IslandModule['mode'] = 'replace') {
   return { trigger: 'interaction' as const, load: () => Promise.resolve({ default: component, mode }) };
@@ -55,18 +55,50 @@ describe('startIslands', () => {
     expect(error).toHaveBeenCalled();
   });
 
-  it('keeps the static HTML when an island module fails to load', async () => {
-    page('<div data-island="offline"><a href="/safe">Still here</a></div>');
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('keeps the static HTML when an island module fails to load, and the next use retries', async () => {
+    page('<div data-island="flaky"><a href="/safe">Still here</a></div>');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const root = document.querySelector<HTMLElement>('[data-island]')!;
-    const registry: IslandRegistry = {
-      offline: { trigger: 'interaction', load: () => Promise.reject(new Error('network down')) },
-    };
-    startIslands(document, registry);
+    const load = vi
+      .fn<IslandDefinition['load']>()
+      .mockRejectedValueOnce(new Error('network down'))
+      .mockResolvedValue({ default: Greeting, mode: 'replace' });
+    startIslands(document, { flaky: { trigger: 'interaction', load } });
 
     interactWith(root);
-    await waitFor(() => expect(root.dataset.islandState).toBe('failed'));
+    await waitFor(() => expect(root.dataset.islandState).toBe('retrying'));
     expect(screen.getByRole('link', { name: 'Still here' })).toBeTruthy();
+
+    interactWith(root);
+    expect(await screen.findByRole('button', { name: /Enhanced/ })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(error).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up after MAX_LOAD_ATTEMPTS downloads, waiting longer between each, and logs once', async () => {
+    vi.useFakeTimers();
+    page('<div data-island="offline"></div>');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi.fn(() => Promise.reject(new Error('network down')));
+    const islands = startIslands(document, { offline: { trigger: 'demand', load } });
+
+    expect(await islands.load('offline')).toBe(false);
+    const retry = islands.load('offline');
+    await vi.advanceTimersByTimeAsync(RETRY_BACKOFF_MS - 1);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await retry).toBe(false);
+    expect(load).toHaveBeenCalledTimes(2);
+
+    for (let call = 2; call < MAX_LOAD_ATTEMPTS + 2; call += 1) {
+      const next = islands.load('offline');
+      await vi.runAllTimersAsync();
+      expect(await next).toBe(false);
+    }
+    expect(load).toHaveBeenCalledTimes(MAX_LOAD_ATTEMPTS);
+    expect(document.querySelector<HTMLElement>('[data-island]')!.dataset.islandState).toBe('failed');
+    expect(error).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
   });
 
   it('warns about a name that no island is registered under', () => {

@@ -2,7 +2,24 @@ import type { IslandDefinition, IslandRegistry } from './types';
 
 const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 
-type MountState = 'waiting' | 'loading' | 'mounted' | 'failed';
+/** A failed download is retried by the next trigger, at most this many attempts in all… */
+export const MAX_LOAD_ATTEMPTS = 4;
+/** …and never sooner than this after the previous failure (doubling each time). */
+export const RETRY_BACKOFF_MS = 500;
+
+/**
+ * `failed` is final: the island crashed while mounting (a bug, not the network), or its code
+ * could not be downloaded in MAX_LOAD_ATTEMPTS attempts. `retrying` waits for the next trigger.
+ */
+type MountState = 'waiting' | 'loading' | 'mounted' | 'retrying' | 'failed';
+
+interface RootRecord {
+  attempts: number;
+  retryAfter: number;
+  pending?: Promise<boolean> | undefined;
+}
+
+const records = new WeakMap<HTMLElement, RootRecord>();
 
 /** Reads the mount state recorded on a root; a root is mounted at most once. */
 function stateOf(root: HTMLElement): MountState | undefined {
@@ -13,23 +30,62 @@ function setState(root: HTMLElement, state: MountState): void {
   root.dataset.islandState = state;
 }
 
-/** Loads an island's code and React, then mounts it; failures are logged, never thrown. */
-async function load(name: string, root: HTMLElement, definition: IslandDefinition): Promise<void> {
-  if (stateOf(root) === 'loading' || stateOf(root) === 'mounted') return;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Downloads an island's code and React, then mounts it. Resolves to whether the island is live;
+ * never rejects. A failed download is logged once per root, however often it is retried.
+ */
+async function attempt(name: string, root: HTMLElement, definition: IslandDefinition, record: RootRecord) {
+  const delay = record.retryAfter - Date.now();
+  if (delay > 0) await wait(delay);
   setState(root, 'loading');
+  record.attempts += 1;
+  let loaded;
   try {
-    const [island, { mountIsland }] = await Promise.all([definition.load(), import('./mount')]);
+    loaded = await Promise.all([definition.load(), import('./mount')]);
+  } catch (error) {
+    const final = record.attempts >= MAX_LOAD_ATTEMPTS;
+    setState(root, final ? 'failed' : 'retrying');
+    record.retryAfter = Date.now() + RETRY_BACKOFF_MS * 2 ** (record.attempts - 1);
+    if (record.attempts === 1) {
+      console.error(
+        `[island:${name}] could not be downloaded; the static HTML stays in place and the next use retries.`,
+        error,
+      );
+    }
+    return false;
+  }
+  try {
+    const [island, { mountIsland }] = loaded;
     await mountIsland(name, root, island);
     setState(root, 'mounted');
+    return true;
   } catch (error) {
     setState(root, 'failed');
-    console.error(`[island:${name}] failed to load; the static HTML stays in place.`, error);
+    console.error(`[island:${name}] failed to mount; the static HTML stays in place.`, error);
+    return false;
   }
 }
 
+function load(name: string, root: HTMLElement, definition: IslandDefinition): Promise<boolean> {
+  const state = stateOf(root);
+  if (state === 'mounted') return Promise.resolve(true);
+  if (state === 'failed') return Promise.resolve(false);
+  const record = records.get(root) ?? { attempts: 0, retryAfter: 0 };
+  records.set(root, record);
+  record.pending ??= attempt(name, root, definition, record).finally(() => {
+    record.pending = undefined;
+  });
+  return record.pending;
+}
+
 export interface IslandController {
-  /** Loads every island of that name now (for `demand` islands, e.g. the toast). */
-  load(name: string): Promise<void>;
+  /**
+   * Loads every island of that name now (for `demand` islands, e.g. the toast). Resolves to
+   * whether all of them are mounted; a failed download is retried by the next call.
+   */
+  load(name: string): Promise<boolean>;
 }
 
 /**
@@ -54,21 +110,26 @@ export function startIslands(scope: ParentNode, registry: IslandRegistry): Islan
     roots.set(name, [...(roots.get(name) ?? []), root]);
 
     if (definition.trigger === 'interaction') {
-      const onFirstInteraction = (): void => {
-        for (const type of INTERACTION_EVENTS) root.removeEventListener(type, onFirstInteraction);
-        void load(name, root, definition);
+      // Every interaction is a trigger until the island is live or has given up.
+      const onInteraction = (): void => {
+        void load(name, root, definition).then(() => {
+          if (stateOf(root) !== 'mounted' && stateOf(root) !== 'failed') return;
+          for (const type of INTERACTION_EVENTS) root.removeEventListener(type, onInteraction);
+        });
       };
       for (const type of INTERACTION_EVENTS) {
-        root.addEventListener(type, onFirstInteraction, { passive: true });
+        root.addEventListener(type, onInteraction, { passive: true });
       }
     }
   }
 
   return {
     async load(name) {
-      const definition = registry[name];
-      if (!definition) return;
-      await Promise.all((roots.get(name) ?? []).map((root) => load(name, root, definition)));
+      const definition = Object.hasOwn(registry, name) ? registry[name] : undefined;
+      const matching = roots.get(name) ?? [];
+      if (!definition || matching.length === 0) return false;
+      const results = await Promise.all(matching.map((root) => load(name, root, definition)));
+      return results.every(Boolean);
     },
   };
 }

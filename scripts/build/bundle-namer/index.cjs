@@ -1,0 +1,40 @@
+/**
+ * Parcel namer: every bundle is named for what it holds, so a network panel or a CDN log says
+ * what failed to load.
+ *
+ * Parcel's default namer calls a bundle after the first entry of its bundle group: every page's
+ * stylesheet and entry script came out as `404.<hash>.css` and `404.<hash>.js` (404.html sorts
+ * first), and React as `Navigation.<hash>.js`. Here a bundle with a main entry is named after
+ * that file (scripts/main.ts → main.<hash>.js, Navigation.tsx → Navigation.<hash>.js), and a
+ * manual shared bundle after its name in package.json (`@parcel/bundler-default`: React's runtime
+ * is one, `react.<hash>.js`), and any other shared bundle after the largest npm package in it. Pages and other stable names are left to
+ * Parcel's default namer.
+ */
+const path = require('node:path');
+const { Namer } = require('@parcel/plugin');
+
+function packageOf(filePath) {
+  return /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(filePath)?.[1];
+}
+
+/** The npm package with the most bytes in the bundle, e.g. `react-transition-group`. */
+function largestPackage(bundle) {
+  const bytes = new Map();
+  bundle.traverseAssets((asset) => {
+    const name = packageOf(asset.filePath);
+    if (name) bytes.set(name, (bytes.get(name) ?? 0) + asset.stats.size);
+  });
+  const [largest] = [...bytes].sort((a, b) => b[1] - a[1]);
+  return largest?.[0].replace(/^@/, '').replace('/', '-');
+}
+
+module.exports = new Namer({
+  name({ bundle }) {
+    if (bundle.needsStableName) return null;
+    const entry = bundle.getMainEntry();
+    const name = entry
+      ? path.parse(entry.filePath).name
+      : (bundle.manualSharedBundle ?? largestPackage(bundle));
+    return name ? `${name}.${bundle.hashReference}.${bundle.type}` : null;
+  },
+});
