@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import type { IslandMode, IslandProps } from '../types';
-import { showToast } from '../toast/toast-store';
+import { answerSubmission } from './answer';
 
 export const mode: IslandMode = 'enhance';
 
 /**
- * The contact form once JavaScript runs. Submissions are not sent anywhere yet (SPEC section 7):
- * a valid submit is stopped and the placeholder toast explains; the visitor's entries stay in
- * the fields. The browser's own validation runs first, so an invalid form never gets here.
+ * The contact form once JavaScript runs: a valid submit is stopped and answered (answer.ts); the
+ * visitor's entries stay in the fields. The browser's own validation runs first, so an invalid
+ * form never gets here. Until this island is live, scripts/main.ts holds submissions for it.
  */
 export default function ContactForm({ root }: IslandProps) {
   useEffect(() => {
@@ -16,7 +16,7 @@ export default function ContactForm({ root }: IslandProps) {
     }
     const onSubmit = (event: SubmitEvent) => {
       event.preventDefault();
-      showToast();
+      answerSubmission();
     };
     root.addEventListener('submit', onSubmit);
     return () => {
