@@ -5,8 +5,9 @@
  * It is also the first line of defence of the lead path: whatever happens to the islands' code
  * (slow, blocked, failing), a call to action always answers and a submit never leaves the page.
  */
-import { answerSubmission } from './islands/contact-form/answer';
+import { answerSubmission, leadDelivered } from './islands/contact-form/answer';
 import { keepDraft } from './islands/contact-form/draft';
+import { startDelivery } from './islands/contact-form/lead-outbox';
 import { islandRegistry } from './islands/registry';
 import { startIslands } from './islands/start';
 import { renderPlainToast } from './islands/toast/plain-toast';
@@ -58,6 +59,9 @@ for (const form of document.querySelectorAll<HTMLFormElement>('form[data-island=
   form.addEventListener('submit', (event) => {
     if (form.dataset.islandState === 'mounted') return; // the island answers
     event.preventDefault();
-    void liveInTime('contact-form').then((live) => (live ? form.requestSubmit() : answerSubmission()));
+    void liveInTime('contact-form').then((live) => (live ? form.requestSubmit() : answerSubmission(form)));
   });
 }
+
+// Leads (when a lead endpoint is set) that an earlier page of this tab could not deliver.
+startDelivery(leadDelivered);

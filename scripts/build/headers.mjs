@@ -3,29 +3,49 @@
  * it into the preview server's config (hosting/serve.json), a `_headers` file for Netlify and
  * Cloudflare Pages (dist/_headers) and an nginx server block (hosting/nginx-site.conf).
  */
+import { createHash } from 'node:crypto';
 
-/** Content-Security-Policy: only this origin, plus the hashes of the inline scripts Parcel writes. */
-export function contentSecurityPolicy(inlineScriptHashes) {
+/** sha256 hashes of a page's inline scripts that browsers execute (JSON-LD data blocks are not). */
+export function inlineScriptHashesOf(html) {
+  const hashes = [];
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\bsrc=/.test(attributes) || /application\/ld\+json/.test(attributes)) continue;
+    hashes.push(`sha256-${createHash('sha256').update(body).digest('base64')}`);
+  }
+  return hashes;
+}
+
+/** The origin a lead endpoint adds to the CSP: none for a same-origin path like /api/leads. */
+function leadOrigin(leadEndpoint) {
+  return /^https?:\/\//.test(leadEndpoint ?? '') ? ` ${new URL(leadEndpoint).origin}` : '';
+}
+
+/**
+ * Content-Security-Policy: only this origin, plus the hashes of the inline scripts Parcel writes,
+ * plus the lead endpoint's origin (site.json `leadEndpoint`) for sending and posting the form.
+ */
+export function contentSecurityPolicy(inlineScriptHashes, leadEndpoint) {
   const hashes = inlineScriptHashes.map((hash) => `'${hash}'`);
+  const lead = leadOrigin(leadEndpoint);
   return [
     "default-src 'none'",
     `script-src 'self' ${hashes.join(' ')}`.trim(),
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${lead}`,
     "manifest-src 'self'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self'${lead}`,
     "frame-ancestors 'none'",
     'upgrade-insecure-requests',
   ].join('; ');
 }
 
 /** Headers for every response, the 404 page included. */
-export function securityHeaders(inlineScriptHashes) {
+export function securityHeaders(inlineScriptHashes, leadEndpoint) {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(inlineScriptHashes),
+    'Content-Security-Policy': contentSecurityPolicy(inlineScriptHashes, leadEndpoint),
     'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',

@@ -121,6 +121,18 @@ function markCurrentLinks(page) {
     });
 }
 
+/**
+ * posthtml-expressions cannot leave an attribute out, so a field named only when a lead endpoint
+ * is set is written `name="{{ site.leadEndpoint ? 'id' : '' }}"`. An empty name is invalid
+ * HTML, so it is dropped here.
+ */
+function dropEmptyNames(tree) {
+  return tree.walk((node) => {
+    if (node && node.attrs && node.attrs.name === '') delete node.attrs.name;
+    return node;
+  });
+}
+
 module.exports = function posthtmlSite() {
   return function site(tree) {
     const data = loadSiteData();
@@ -136,6 +148,7 @@ module.exports = function posthtmlSite() {
       expressions({ locals, strictMode: true }),
       include({ root: ROOT, posthtmlExpressionsOptions: { locals, strictMode: true } }),
       markCurrentLinks(page),
+      dropEmptyNames,
     ]).process(data.layoutSource, { sync: true });
 
     // Tell Parcel to rebuild a page when the data or the layout it was built from changes.

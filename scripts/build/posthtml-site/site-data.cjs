@@ -29,6 +29,8 @@ function loadSiteData() {
   const data = Object.fromEntries(
     dataFiles().map((file) => [localName(file), JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'))]),
   );
+  // A deployment may name its own lead endpoint (a staging form service, say) for one build.
+  if (process.env.LEAD_ENDPOINT !== undefined) data.site.leadEndpoint = process.env.LEAD_ENDPOINT;
   const { routes, navigation } = data;
   const routeByPath = Object.fromEntries(routes.map((route) => [route.path, route]));
   const link = (routePath) => {

@@ -16,7 +16,7 @@ export default function ContactForm({ root }: IslandProps) {
     }
     const onSubmit = (event: SubmitEvent) => {
       event.preventDefault();
-      answerSubmission();
+      answerSubmission(root);
     };
     root.addEventListener('submit', onSubmit);
     return () => {

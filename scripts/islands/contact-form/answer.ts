@@ -1,10 +1,65 @@
 import { showToast } from '../toast/toast-store';
+import { clearDraft } from './draft';
+import { deliverNow, isPending, queueLead, type Lead } from './lead-outbox';
+
+const SENDING_ICON = '⏳';
+const SENT_ICON = '✅';
+const NOT_SENT_ICON = '⚠️';
+
+/** The lead endpoint the form posts to, or null when none is set (site.json `leadEndpoint`). */
+function endpointOf(form: HTMLFormElement): string | null {
+  return form.method === 'post' ? form.action : null;
+}
+
+/** A message from the form's `<template data-lead-message="…">` (partials/contact-form.html). */
+function message(form: HTMLFormElement, name: string): string {
+  const template = form.querySelector<HTMLTemplateElement>(`template[data-lead-message="${name}"]`);
+  return (template?.content.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** The form's named entries (fields are named only when a lead endpoint is set). */
+function entriesOf(form: HTMLFormElement): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string') entries[name] = value;
+  return entries;
+}
 
 /**
  * What a valid contact-form submission does, whoever receives it: the island, or the entry
- * script when the island cannot load. Nothing is sent anywhere: the placeholder toast explains,
- * and the visitor's entries stay in the fields (and in their draft).
+ * script when the island cannot load.
+ * - No lead endpoint (the default): nothing is sent anywhere; the placeholder toast explains and
+ *   the entries stay in the fields.
+ * - A lead endpoint: the lead is queued and sent (lead-outbox.ts); the live region says it is
+ *   on its way, and then that it arrived (leadDelivered) or that it will be sent again.
  */
-export function answerSubmission(): void {
-  showToast();
+export function answerSubmission(form: HTMLFormElement): void {
+  const endpoint = endpointOf(form);
+  if (!endpoint) {
+    showToast();
+    return;
+  }
+  const lead = queueLead({
+    endpoint,
+    form: form.id,
+    page: location.pathname,
+    confirmation: message(form, 'sent'),
+    fields: entriesOf(form),
+  });
+  showToast({ icon: SENDING_ICON, title: message(form, 'sending') });
+  void deliverNow().then(() => {
+    if (isPending(lead.id)) showToast({ icon: NOT_SENT_ICON, title: message(form, 'not-sent') });
+  });
+}
+
+/**
+ * Once a lead has arrived, on whichever page of the tab that happens: confirm it, forget its
+ * draft, and empty the form if it still holds exactly what was sent.
+ */
+export function leadDelivered(lead: Lead): void {
+  clearDraft(lead.form);
+  const form = document.getElementById(lead.form);
+  if (form instanceof HTMLFormElement && JSON.stringify(entriesOf(form)) === JSON.stringify(lead.fields)) {
+    form.reset();
+  }
+  showToast({ icon: SENT_ICON, title: lead.confirmation });
 }

@@ -54,3 +54,12 @@ export function keepDraft(form: HTMLFormElement): void {
   form.addEventListener('input', save);
   form.addEventListener('change', save);
 }
+
+/** Forgets a form's draft, once what it held has been delivered. */
+export function clearDraft(formId: string): void {
+  try {
+    storage()?.removeItem(KEY_PREFIX + formId);
+  } catch {
+    // Nothing to forget.
+  }
+}

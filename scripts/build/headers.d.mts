@@ -1,0 +1,7 @@
+/** Types for headers.mjs, which the build runs as plain Node and the tests import. */
+export function inlineScriptHashesOf(html: string): string[];
+export function contentSecurityPolicy(inlineScriptHashes: string[], leadEndpoint?: string): string;
+export function securityHeaders(inlineScriptHashes: string[], leadEndpoint?: string): Record<string, string>;
+export const IMMUTABLE: string;
+export const REVALIDATE: string;
+export const HASHED_ASSET: RegExp;

@@ -1,0 +1,165 @@
+/**
+ * Delivers contact-form leads to the endpoint set in site.json (`leadEndpoint`), never losing
+ * one and never sending one twice.
+ *
+ * A submitted lead goes into an outbox in this tab's sessionStorage before anything is sent, with
+ * an idempotency key. It leaves the outbox only when the endpoint has answered 2xx. A failure
+ * (offline, timeout, 4xx/5xx, dropped connection) keeps it there, and it is sent again, with the
+ * same key, on the next trigger: a timer while the page is open, the `online` event, the next page
+ * load in this tab. The endpoint treats a repeated key as the same lead (README "Lead delivery").
+ */
+export interface Lead {
+  /** The idempotency key, also sent as the `Idempotency-Key` header. */
+  id: string;
+  endpoint: string;
+  /** The id of the form it came from: its draft is cleared once the lead is delivered. */
+  form: string;
+  page: string;
+  /** What the visitor is told once it is delivered (site.json copy), on whichever page that is. */
+  confirmation: string;
+  submittedAt: string;
+  fields: Record<string, string>;
+}
+
+/** What the endpoint receives, as JSON. */
+export type LeadPayload = Pick<Lead, 'id' | 'page' | 'submittedAt' | 'fields'>;
+
+const OUTBOX_KEY = 'ds-lead-outbox';
+/** A request that has not answered by then counts as failed (and is sent again later). */
+export const LEAD_TIMEOUT_MS = 10_000;
+/** Waits between automatic retries while the page stays open; then `online` and reloads. */
+export const RETRY_DELAYS_MS = [3_000, 10_000, 30_000, 60_000, 120_000];
+
+/** Where the outbox lives when sessionStorage is disabled: this page only. */
+let inMemory: Lead[] = [];
+
+function outbox(): Lead[] {
+  try {
+    const leads: unknown = JSON.parse(sessionStorage.getItem(OUTBOX_KEY) ?? '[]');
+    return Array.isArray(leads) ? (leads as Lead[]) : [];
+  } catch {
+    return inMemory;
+  }
+}
+
+function saveOutbox(leads: Lead[]): void {
+  inMemory = leads;
+  try {
+    if (leads.length === 0) sessionStorage.removeItem(OUTBOX_KEY);
+    else sessionStorage.setItem(OUTBOX_KEY, JSON.stringify(leads));
+  } catch {
+    // Storage disabled or full: the lead is still sent from memory while the page is open.
+  }
+}
+
+function randomKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+const sameFields = (a: Record<string, string>, b: Record<string, string>) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Puts a lead in the outbox and returns it. Submitting the same entries again while they are
+ * still pending (a double click, an impatient retry) returns the pending lead, key and all.
+ */
+export function queueLead(lead: Omit<Lead, 'id' | 'submittedAt'>): Lead {
+  const leads = outbox();
+  const pending = leads.find(
+    (queued) => queued.endpoint === lead.endpoint && sameFields(queued.fields, lead.fields),
+  );
+  if (pending) return pending;
+  const queued = { ...lead, id: randomKey(), submittedAt: new Date().toISOString() };
+  saveOutbox([...leads, queued]);
+  return queued;
+}
+
+/** Whether the lead is still waiting to be delivered. */
+export function isPending(id: string): boolean {
+  return outbox().some((lead) => lead.id === id);
+}
+
+export function hasPendingLeads(): boolean {
+  return outbox().length > 0;
+}
+
+async function send(lead: Lead, timeoutMs: number): Promise<boolean> {
+  const payload: LeadPayload = {
+    id: lead.id,
+    page: lead.page,
+    submittedAt: lead.submittedAt,
+    fields: lead.fields,
+  };
+  try {
+    const response = await fetch(lead.endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': lead.id },
+      body: JSON.stringify(payload),
+      credentials: 'omit',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+let flushing: Promise<Lead[]> | undefined;
+
+/**
+ * Sends every lead in the outbox, oldest first, one request at a time, and resolves to the leads
+ * it delivered. Calls while a flush runs join it; a lead queued meanwhile is sent by it too.
+ */
+export function flushOutbox(timeoutMs = LEAD_TIMEOUT_MS): Promise<Lead[]> {
+  flushing ??= (async () => {
+    const tried = new Set<string>();
+    const delivered: Lead[] = [];
+    for (let lead = outbox()[0]; lead; lead = outbox().find((next) => !tried.has(next.id))) {
+      tried.add(lead.id);
+      if (await send(lead, timeoutMs)) {
+        const { id } = lead;
+        saveOutbox(outbox().filter((queued) => queued.id !== id));
+        delivered.push(lead);
+      }
+    }
+    return delivered;
+  })().finally(() => {
+    flushing = undefined;
+  });
+  return flushing;
+}
+
+let onDelivered: (lead: Lead) => void = () => undefined;
+let retries = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+async function attemptDelivery(): Promise<void> {
+  clearTimeout(retryTimer);
+  const delivered = await flushOutbox();
+  delivered.forEach((lead) => {
+    onDelivered(lead);
+  });
+  const delay = RETRY_DELAYS_MS[retries];
+  if (hasPendingLeads() && delay !== undefined) {
+    retries += 1;
+    retryTimer = setTimeout(() => void attemptDelivery(), delay);
+  }
+}
+
+/** Sends what is pending now (a submit, the browser coming back online), with fresh retries. */
+export function deliverNow(): Promise<void> {
+  retries = 0;
+  return attemptDelivery();
+}
+
+/**
+ * Called once per page: sends what an earlier page left pending, and keeps trying while leads are
+ * pending (after each failure, with growing waits, and whenever the browser comes back online).
+ * `listener` hears about every delivered lead.
+ */
+export function startDelivery(listener: (lead: Lead) => void): void {
+  onDelivered = listener;
+  window.addEventListener('online', () => void deliverNow());
+  if (hasPendingLeads()) void deliverNow();
+}

@@ -1,0 +1,220 @@
+/**
+ * Real lead delivery, with a lead endpoint set: the contact page is built with LEAD_ENDPOINT
+ * pointing at a local endpoint (another origin, as a form service would be), served with the
+ * site's own security headers, and driven in Chromium with JavaScript on and off.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { inlineScriptHashesOf, securityHeaders } from '../../scripts/build/headers.mjs';
+import { launchBrowser } from '../support/browser';
+import { ROOT } from '../support/site';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.woff2': 'font/woff2',
+  '.svg': 'image/svg+xml',
+};
+
+const listen = (server: Server) =>
+  new Promise<string>((resolve) => {
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    );
+  });
+
+async function bodyOf(request: IncomingMessage): Promise<string> {
+  let body = '';
+  for await (const chunk of request) body += String(chunk);
+  return body;
+}
+
+/** The lead endpoint: CORS for the site's origin, one stored lead per idempotency key. */
+const endpoint = {
+  leads: new Map<string, { contentType: string; body: string }>(),
+  posts: 0,
+  failWith: 0,
+  server: createServer((request, response) => {
+    const cors = {
+      'Access-Control-Allow-Origin': request.headers.origin ?? '*',
+      'Access-Control-Allow-Methods': 'POST',
+      'Access-Control-Allow-Headers': 'Content-Type, Idempotency-Key',
+    };
+    if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
+    void bodyOf(request).then((body) => {
+      endpoint.posts += 1;
+      if (endpoint.failWith) return void response.writeHead(endpoint.failWith, cors).end();
+      const key = String(request.headers['idempotency-key'] ?? `form-${endpoint.posts}`);
+      if (!endpoint.leads.has(key))
+        endpoint.leads.set(key, { contentType: String(request.headers['content-type']), body });
+      response
+        .writeHead(201, { ...cors, 'Content-Type': 'text/plain' })
+        .end('Thank you, we received your request.');
+    });
+  }),
+};
+
+let endpointUrl = '';
+let siteUrl = '';
+let browser: Browser;
+let dist = '';
+const siteServer = createServer((request, response) => {
+  const pathname = new URL(request.url ?? '/', 'http://x').pathname;
+  const file = path.join(dist, pathname === '/contact' ? 'contact.html' : pathname);
+  try {
+    const body = readFileSync(file);
+    const headers = securityHeaders(
+      inlineScriptHashesOf(readFileSync(path.join(dist, 'contact.html'), 'utf8')),
+      endpointUrl,
+    );
+    response.writeHead(200, {
+      ...headers,
+      'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+    });
+    response.end(body);
+  } catch {
+    response.writeHead(404).end();
+  }
+});
+
+beforeAll(async () => {
+  endpointUrl = `${await listen(endpoint.server)}/leads`;
+  siteUrl = await listen(siteServer);
+  dist = mkdtempSync(path.join(tmpdir(), 'lead-site-'));
+  execFileSync(
+    'npx',
+    [
+      'parcel',
+      'build',
+      'pages/contact.html',
+      '--dist-dir',
+      dist,
+      '--no-cache',
+      '--no-source-maps',
+      '--log-level',
+      'error',
+    ],
+    { cwd: ROOT, env: { ...process.env, LEAD_ENDPOINT: endpointUrl }, stdio: 'inherit' },
+  );
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser.close();
+  endpoint.server.close();
+  siteServer.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  endpoint.leads.clear();
+  endpoint.posts = 0;
+  endpoint.failWith = 0;
+});
+
+async function openContact(javaScriptEnabled = true): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled });
+  const page = await context.newPage();
+  await page.goto(`${siteUrl}/contact`);
+  return page;
+}
+
+async function fillForm(page: Page): Promise<void> {
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email address').fill('ada@example.com');
+  await page.getByLabel('Phone number').fill('555 0100');
+  await page.getByLabel('Type of real estate investing').selectOption('rental');
+  await page.getByLabel('Biggest marketing challenge').fill('Finding motivated sellers');
+}
+
+const submit = (page: Page) => page.getByRole('button', { name: 'Book My Free Strategy Session' }).click();
+const status = (page: Page) => page.getByRole('status').textContent();
+const SENT = 'Thank you, your request has reached us. Response within 24 hours.';
+
+describe('lead delivery with an endpoint set', () => {
+  it('with JavaScript, sends the lead once as JSON, confirms it, and clears the form and draft', async () => {
+    const page = await openContact();
+    await fillForm(page);
+    await submit(page);
+    await expect.poll(() => status(page)).toContain(SENT);
+
+    expect(endpoint.leads.size).toBe(1);
+    const [lead] = [...endpoint.leads.entries()];
+    expect(lead?.[1].contentType).toBe('application/json');
+    const payload = JSON.parse(lead?.[1].body ?? '{}') as {
+      id: string;
+      page: string;
+      fields: Record<string, string>;
+    };
+    expect(payload.id).toBe(lead?.[0]);
+    expect(payload.page).toBe('/contact');
+    expect(payload.fields).toEqual({
+      'first-name': 'Ada',
+      'last-name': 'Lovelace',
+      email: 'ada@example.com',
+      phone: '555 0100',
+      'investing-type': 'rental',
+      budget: '',
+      challenge: 'Finding motivated sellers',
+    });
+    expect(await page.getByLabel('First name').inputValue()).toBe('');
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+    expect(new URL(page.url()).search).toBe('');
+    await page.context().close();
+  });
+
+  it('when the endpoint fails, says so, keeps every entry, and delivers once when back online', async () => {
+    endpoint.failWith = 503;
+    const page = await openContact();
+    await fillForm(page);
+    await submit(page);
+    await expect.poll(() => status(page)).toContain('has not reached us yet');
+    expect(await page.getByLabel('First name').inputValue()).toBe('Ada');
+    expect(endpoint.leads.size).toBe(0);
+
+    endpoint.failWith = 0;
+    await page.context().setOffline(true);
+    await page.context().setOffline(false); // the `online` event
+    await expect.poll(() => status(page)).toContain(SENT);
+    expect(endpoint.leads.size).toBe(1);
+    await page.context().close();
+  });
+
+  it('a lead that could not be sent before a reload is delivered by the next page load, once', async () => {
+    endpoint.failWith = 500;
+    const page = await openContact();
+    await fillForm(page);
+    await submit(page);
+    await expect.poll(() => status(page)).toContain('has not reached us yet');
+    endpoint.failWith = 0;
+    await page.reload(); // before the first automatic retry, 3 s later
+    await expect.poll(() => status(page)).toContain(SENT);
+    expect(await page.getByLabel('First name').inputValue()).toBe('');
+    await submit(page).catch(() => undefined); // an empty form: the browser's validation stops it
+    expect(endpoint.leads.size).toBe(1);
+    await page.context().close();
+  });
+
+  it('without JavaScript, the form POSTs its named fields to the endpoint, nothing in a URL', async () => {
+    const page = await openContact(false);
+    await fillForm(page);
+    await submit(page);
+    await page.waitForURL(endpointUrl);
+    expect(await page.textContent('body')).toContain('we received your request');
+    const [lead] = [...endpoint.leads.values()];
+    expect(lead?.contentType).toBe('application/x-www-form-urlencoded');
+    const fields = new URLSearchParams(lead?.body);
+    expect(fields.get('first-name')).toBe('Ada');
+    expect(fields.get('investing-type')).toBe('rental');
+    expect(new URL(page.url()).search).toBe('');
+    await page.context().close();
+  });
+});
