@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import pricing from '../../pages/_data/pricing.json';
 import { pageFor, routes, textOf } from '../support/site';
 
 const main = (path: string) => pageFor(path).querySelector('main')!;
@@ -400,5 +401,42 @@ describe('the contact form', () => {
     );
     expect(form.getAttribute('action')).toBe('#contact-form-help');
     expect(pageFor('/contact').getElementById('contact-form-help')).not.toBeNull();
+  });
+});
+
+describe('copy agrees with the offer', () => {
+  // Every client gets at least the entry package (the first in pricing.json). A cadence of reports
+  // or strategy calls that it does not include may only be promised together with the name of a
+  // package that does: "weekly calls" alone would promise Starter clients what Scale includes.
+  const [entryPackage, ...higherPackages] = pricing.packages;
+  const CADENCES = [
+    { name: 'weekly', pattern: /(?<!bi-)\bweekly\b|\bevery week\b/i },
+    { name: 'bi-weekly', pattern: /\bbi-weekly\b|\bevery two weeks\b/i },
+    { name: 'monthly', pattern: /\bmonthly\b|\bevery month\b/i },
+  ];
+  const SUBJECT = /\b(reports?|reporting|calls?)\b/i;
+  const includes = (pkg: (typeof pricing.packages)[number], cadence: RegExp) =>
+    pkg.features.some((feature) => cadence.test(feature));
+  const beyondEntry = CADENCES.filter(({ pattern }) => entryPackage && !includes(entryPackage, pattern));
+
+  it('knows which cadences only higher packages include', () => {
+    expect(beyondEntry.map(({ name }) => name)).toEqual(['weekly', 'bi-weekly']);
+  });
+
+  it('no page promises reports or calls more often than the entry package, without naming a package', () => {
+    const unqualified: string[] = [];
+    for (const route of routes) {
+      // The package cards are the offer itself; a table row is one claim (heading and cells).
+      const blocks = all(main(route.path), 'p, li, tr').filter((element) => !element.closest('.ds-package'));
+      for (const text of blocks.map(textOf).filter((block) => SUBJECT.test(block))) {
+        for (const { name, pattern } of beyondEntry) {
+          const packages = higherPackages.filter((pkg) => includes(pkg, pattern)).map((pkg) => pkg.name);
+          if (pattern.test(text) && !packages.some((pkg) => text.includes(pkg))) {
+            unqualified.push(`${route.path}: ${name}: "${text}"`);
+          }
+        }
+      }
+    }
+    expect(unqualified).toEqual([]);
   });
 });
