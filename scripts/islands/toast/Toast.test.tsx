@@ -62,6 +62,17 @@ describe('toast island', () => {
     expect(TOAST_DURATION_MS).toBe(5000);
   });
 
+  it('counts the 5000 ms from when the toast is on screen, not from when it was asked for', () => {
+    act(() => void showToast()); // before the island has loaded
+    act(() => void vi.advanceTimersByTime(2000));
+    const region = renderRegion(); // the island arrives 2 s later
+    act(() => void vi.advanceTimersByTime(TOAST_DURATION_MS - 1));
+    expect(region.textContent).toContain(SPEC_TITLE);
+    act(() => void vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(300));
+    expect(region.textContent).toBe('');
+  });
+
   it('has a dismiss button that removes the toast', async () => {
     vi.useRealTimers(); // user-event drives real pointer sequences
     const user = userEvent.setup();

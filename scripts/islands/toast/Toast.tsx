@@ -1,10 +1,16 @@
-import { useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { CSSTransition, TransitionGroup } from 'react-transition-group';
 import { Icon } from '../Icon';
 import { transitionClasses } from '../transition';
 import type { IslandMode, IslandProps } from '../types';
-import { currentToast, dismissToast, subscribeToToasts, type Toast as ToastData } from './toast-store';
+import {
+  currentToast,
+  dismissToast,
+  subscribeToToasts,
+  toastVisible,
+  type Toast as ToastData,
+} from './toast-store';
 
 export const mode: IslandMode = 'enhance';
 
@@ -22,6 +28,10 @@ interface CardProps {
 /** One toast card. Owns its node ref: react-transition-group 4.4.5 otherwise calls findDOMNode. */
 function ToastCard({ toast, ...transition }: CardProps) {
   const ref = useRef<HTMLDivElement>(null);
+  // Committed to the page: its 5000 ms start now, not when it was asked for.
+  useEffect(() => {
+    toastVisible(toast.id);
+  }, [toast.id]);
   return (
     <CSSTransition {...transition} nodeRef={ref} timeout={TRANSITION_MS} classNames={TOAST_TRANSITION}>
       <div ref={ref} className="ds-toast">

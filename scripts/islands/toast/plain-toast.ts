@@ -1,9 +1,9 @@
-import type { Toast } from './toast-store';
+import { toastVisible, type Toast } from './toast-store';
 
 /**
  * Shows the toast as plain text in the page's live region, for when the toast island cannot
  * load (or is slow): the visitor reads the same words, and screen readers hear them, without
- * React. `null` removes it. The store's timer still dismisses it after 5000 ms.
+ * React. `null` removes it. Like the island, it starts the toast's 5000 ms once it is shown.
  */
 export function renderPlainToast(region: HTMLElement, toast: Toast | null): void {
   region.querySelector('[data-plain-toast]')?.remove();
@@ -20,4 +20,5 @@ export function renderPlainToast(region: HTMLElement, toast: Toast | null): void
   title.textContent = toast.title;
   card.append(icon, title);
   region.append(card);
+  toastVisible(toast.id);
 }

@@ -30,18 +30,29 @@ function publish(toast: Toast | null): void {
   for (const listener of listeners) listener();
 }
 
-/** Shows a toast, replacing the one on screen, and dismisses it after TOAST_DURATION_MS. */
+/**
+ * Shows a toast, replacing the one on screen. It is dismissed TOAST_DURATION_MS after whatever
+ * renders it reports it visible (toastVisible): the toast island is fetched with the first toast,
+ * and the visitor gets the full time to read it however long that takes.
+ */
 export function showToast(content: Omit<Toast, 'id'> = PLACEHOLDER_TOAST): Toast {
   clearTimeout(timer);
+  timer = undefined;
   const toast = { ...content, id: nextId++ };
   publish(toast);
-  timer = setTimeout(dismissToast, TOAST_DURATION_MS);
   return toast;
+}
+
+/** Starts the toast's time on screen, once: called by what renders it, when it is visible. */
+export function toastVisible(id: number): void {
+  if (current?.id !== id || timer !== undefined) return;
+  timer = setTimeout(dismissToast, TOAST_DURATION_MS);
 }
 
 /** Removes the toast on screen, if any. */
 export function dismissToast(): void {
   clearTimeout(timer);
+  timer = undefined;
   if (current) publish(null);
 }
 
