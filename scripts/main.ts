@@ -5,6 +5,7 @@
  * It is also the first line of defence of the lead path: whatever happens to the islands' code
  * (slow, blocked, failing), a call to action always answers and a submit never leaves the page.
  */
+import { correctFooterYear } from './footer-year';
 import { answerSubmission, leadDelivered } from './islands/contact-form/answer';
 import { keepDraft } from './islands/contact-form/draft';
 import { startDelivery } from './islands/contact-form/lead-outbox';
@@ -18,6 +19,8 @@ const FEEDBACK_DEADLINE_MS = 1000;
 
 // Styles for JavaScript-only controls key off this class (see the `when-js` mixin).
 document.documentElement.classList.add('ds-js');
+
+correctFooterYear(document);
 
 const islands = startIslands(document, islandRegistry);
 
