@@ -1,6 +1,6 @@
 /**
  * BackstopJS configuration, generated from the route list: every route and the 404 page at
- * phone, tablet and desktop width, plus the interaction and JavaScript-off scenarios below.
+ * phone, tablet, laptop and desktop width, plus the interaction and JavaScript-off scenarios below.
  * The site's base URL comes from BACKSTOP_BASE_URL (tests/visual/backstop.test.ts serves dist/).
  */
 const path = require('node:path');
@@ -14,6 +14,9 @@ const VIEWPORTS = {
   phone: { label: 'phone', width: 375, height: 812 },
   tablet: { label: 'tablet', width: 768, height: 1024 },
   desktop: { label: 'desktop', width: 1280, height: 800 },
+  // The band between tablet and desktop, where the one-line header is tightest. Listed last:
+  // a reference's file name holds its viewport's index, so the others keep their names.
+  laptop: { label: 'laptop', width: 1024, height: 768 },
 };
 
 /** One full-page scenario per route, in the route list's order. */
@@ -31,7 +34,7 @@ const interactionScenarios = [
     url: url('/about-us/team'),
     action: 'openDropdown',
     selectors: ['viewport'],
-    viewports: [VIEWPORTS.desktop],
+    viewports: [VIEWPORTS.desktop, VIEWPORTS.laptop],
   },
   {
     label: 'mobile menu open with one sub-list expanded',

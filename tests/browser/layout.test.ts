@@ -39,6 +39,43 @@ describe('layout', () => {
     120_000,
   );
 
+  it.each([1024, 1100, 1180, 1280, 1440])(
+    'at %ipx the header is one line: the logo, all eight sections and Get Started, none wrapped',
+    async (width) => {
+      const page = await site.open('/about-us/team', width);
+      await page.evaluate(() => document.fonts.ready);
+      const measure = () =>
+        page.evaluate(() => {
+          const lines = (element: Element) => {
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+          };
+          const controls = [...document.querySelectorAll('.ds-nav__list > li > a, .ds-nav__cta')];
+          const tops = new Set(controls.map((element) => Math.round(element.getBoundingClientRect().top)));
+          const bar = document.querySelector('.ds-header__bar')!;
+          return {
+            count: controls.length,
+            wrapped: controls
+              .filter((element) => lines(element) !== 1)
+              .map((element) => element.textContent.trim()),
+            rows: tops.size,
+            barHeight: bar.getBoundingClientRect().height,
+            overflow: bar.scrollWidth - bar.clientWidth,
+          };
+        });
+      const expected = { count: 9, wrapped: [], rows: 1, barHeight: 72, overflow: 0 };
+      expect(await measure()).toEqual(expected);
+      // The same once the navigation island has taken over.
+      await page.getByRole('navigation', { name: 'Main' }).hover();
+      await expect
+        .poll(() => page.locator('[data-island="navigation"]').getAttribute('data-island-state'))
+        .toBe('mounted');
+      expect(await measure()).toEqual(expected);
+      await page.context().close();
+    },
+  );
+
   it('prints every section of the home page: nothing waits for a scroll that paper never makes', async () => {
     const page = await site.open('/', 1280);
     await page.emulateMedia({ media: 'print' });
