@@ -44,6 +44,52 @@ describe('header navigation with JavaScript off', () => {
     await page.context().close();
   });
 
+  /**
+   * Records the CSS transitions that start on elements matching `selector` while `act` runs, as
+   * "property duration", so the check does not depend on catching them before they end.
+   */
+  async function transitionsDuring(page: Page, selector: string, act: () => Promise<void>) {
+    await page.evaluate((target) => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      document.addEventListener('transitionrun', (event) => {
+        if (!(event.target instanceof Element) || !event.target.matches(target)) return;
+        const duration = getComputedStyle(event.target).transitionDuration.split(', ')[0] ?? '';
+        seen.push(`${event.propertyName} ${duration}`);
+      });
+    }, selector);
+    await act();
+    await page.waitForTimeout(50);
+    return page.evaluate(() => [...new Set((window as unknown as { seen: string[] }).seen)].sort());
+  }
+
+  /** The static header with JavaScript on but the island's code blocked (slow or failing). */
+  async function openStatic(width: number): Promise<Page> {
+    const page = await site.newPage(width);
+    await page.route(/\/Navigation\.[0-9a-f]{8}\.js$/, (route) => route.abort());
+    await page.goto(site.url('/about-us/team'));
+    return page;
+  }
+
+  it('at 375px, the static menu opens with the 0.3 s motion, as the island does', async () => {
+    const page = await openStatic(375);
+    const opened = await transitionsDuring(page, '.ds-nav__panel', () =>
+      page.locator('header summary', { hasText: 'Menu' }).click(),
+    );
+    expect(opened).toEqual(['opacity 0.3s', 'transform 0.3s']);
+    await page.context().close();
+  });
+
+  it('at 1280px, the static dropdown opens with the 0.2 s motion, as the island does', async () => {
+    const page = await openStatic(1280);
+    const mainNav = page.getByRole('navigation', { name: 'Main' });
+    const opened = await transitionsDuring(page, '.ds-nav__sublist', () =>
+      mainNav.getByRole('link', { name: 'Pricing', exact: true }).hover(),
+    );
+    expect(opened).toEqual(['opacity 0.2s', 'transform 0.2s']);
+    await page.context().close();
+  });
+
   it('at 1280px, every link is reachable with the Tab key', async () => {
     const page = await openWithoutJs(1280);
     const expected = (await navLinks(page)).map(([href]) => href);
