@@ -23,7 +23,8 @@ module.exports = {
     await navigationMounted(page);
     await page.click(`${NAV} .ds-nav__toggle`);
     await page.waitForSelector(`${NAV} .ds-nav__toggle[aria-expanded="true"]`);
-    const expandServices = await page.waitForSelector(`${NAV} li:has(> a[href="/services"]) > button`);
+    // Below lg the whole row of an item with sub-links is its button.
+    const expandServices = await page.waitForSelector(`${NAV} button.ds-nav__row::-p-text(Services)`);
     await expandServices.click();
     await page.waitForSelector(`${NAV} a[href="/services/social-video"]`, { visible: true });
   },

@@ -62,7 +62,7 @@ describe('axe-core (WCAG 2.0, 2.1, 2.2 A and AA, target-size)', () => {
     const page = await open('/pricing', 375);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.locator('summary').click();
-    await nav.getByRole('button', { name: 'Pricing pages' }).click();
+    await nav.getByRole('button', { name: 'Pricing', exact: true }).click();
     expect(await nav.getByRole('link', { name: 'Retainers' }).isVisible()).toBe(true);
     expect(await violations(page)).toEqual([]);
     await page.context().close();

@@ -65,7 +65,7 @@ describe('navigation island in Chromium', () => {
     await page.context().close();
   });
 
-  it('at 375px, the Menu button opens the panel, one sub-list expands at a time, a link closes it', async () => {
+  it('at 375px, the Menu button opens the panel, a tap on a row expands its sub-list, one at a time, a link closes it', async () => {
     const page = await open('/', 375);
     const nav = mainNav(page);
     await nav.locator('summary').click();
@@ -73,10 +73,14 @@ describe('navigation island in Chromium', () => {
     const menu = nav.getByRole('button', { name: 'Menu' });
     await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
 
-    const about = nav.getByRole('button', { name: 'About Us pages' });
-    const pricing = nav.getByRole('button', { name: 'Pricing pages' });
-    await about.click();
+    const about = nav.getByRole('button', { name: 'About Us', exact: true });
+    const pricing = nav.getByRole('button', { name: 'Pricing', exact: true });
+    // The whole row is the target: a tap near its left edge, on the label, expands it.
+    const row = await about.boundingBox();
+    expect(row?.width).toBeGreaterThan(300);
+    await page.mouse.click((row?.x ?? 0) + 20, (row?.y ?? 0) + (row?.height ?? 0) / 2);
     expect(await nav.getByRole('link', { name: 'Our Story' }).isVisible()).toBe(true);
+    expect(await nav.getByRole('link', { name: 'About Us overview' }).getAttribute('href')).toBe('/about-us');
     await pricing.click();
     expect(await nav.getByRole('link', { name: 'Retainers' }).isVisible()).toBe(true);
     expect(await nav.getByRole('link', { name: 'Our Story' }).isVisible()).toBe(false);

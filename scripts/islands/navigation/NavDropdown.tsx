@@ -24,9 +24,11 @@ interface NavDropdownProps {
 }
 
 /**
- * A top-level item with sub-links, as a WAI-ARIA APG disclosure: the item's own page stays a
- * link, and a separate button shows or hides the sub-links. On desktop the sub-links float below
- * the item (Floating UI) and open on hover too; on mobile they expand in place.
+ * A top-level item with sub-links, as a WAI-ARIA APG disclosure.
+ * - Desktop: the item's own page stays a link, and a separate chevron button shows or hides the
+ *   sub-links, which float below the item (Floating UI) and open on hover too.
+ * - Mobile: the whole row is the button (the spec: tapping an item with a sub-menu expands or
+ *   collapses it), and the section's own page is the first entry of its sub-list.
  */
 export function NavDropdown({ item, open, onOpenChange, isDesktop }: NavDropdownProps) {
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -53,12 +55,43 @@ export function NavDropdown({ item, open, onOpenChange, isDesktop }: NavDropdown
   const dismiss = useDismiss(context, { enabled: isDesktop });
   const { getReferenceProps, getFloatingProps } = useInteractions([hover, dismiss]);
   const { isMounted, status } = useTransitionStatus(context, { duration: DROPDOWN_MS });
-  const visible = isDesktop ? isMounted : open;
 
   // Tabbing out of an open dropdown closes it.
   const closeWhenFocusLeaves = (event: FocusEvent<HTMLLIElement>) => {
-    if (open && isDesktop && !event.currentTarget.contains(event.relatedTarget)) onOpenChange(false);
+    if (open && !event.currentTarget.contains(event.relatedTarget)) onOpenChange(false);
   };
+
+  const subLinks = item.children.map((child) => (
+    <li key={child.href}>
+      <NavAnchor link={child} className="ds-nav__sublink" />
+    </li>
+  ));
+
+  if (!isDesktop) {
+    return (
+      <li className="ds-nav__item ds-nav__item--enhanced">
+        <button
+          type="button"
+          className="ds-nav__link ds-nav__row"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-current={item.current}
+          onClick={() => {
+            onOpenChange(!open);
+          }}
+        >
+          {item.label}
+          <Icon name="chevron" size={16} />
+        </button>
+        <ul id={listId} className="ds-nav__sublist" hidden={!open}>
+          <li>
+            <NavAnchor link={{ ...item, label: `${item.label} overview` }} className="ds-nav__sublink" />
+          </li>
+          {subLinks}
+        </ul>
+      </li>
+    );
+  }
 
   return (
     <li
@@ -74,9 +107,9 @@ export function NavDropdown({ item, open, onOpenChange, isDesktop }: NavDropdown
         aria-expanded={open}
         aria-controls={listId}
         onClick={(event) => {
-          // A desktop mouse click lands after hovering has already opened the dropdown, so it keeps
-          // it open; keyboard (detail 0) and touch-layout activations toggle.
-          onOpenChange(isDesktop && event.detail > 0 ? true : !open);
+          // A mouse click lands after hovering has already opened the dropdown, so it keeps it
+          // open; a keyboard activation (detail 0) toggles.
+          onOpenChange(event.detail > 0 ? true : !open);
         }}
       >
         <span className="ds-visually-hidden">{item.label} pages</span>
@@ -86,16 +119,12 @@ export function NavDropdown({ item, open, onOpenChange, isDesktop }: NavDropdown
         ref={setFloating}
         id={listId}
         className="ds-nav__sublist"
-        hidden={!visible}
-        data-status={isDesktop ? status : undefined}
-        style={isDesktop ? floatingStyles : undefined}
+        hidden={!isMounted}
+        data-status={status}
+        style={floatingStyles}
         {...getFloatingProps()}
       >
-        {item.children.map((child) => (
-          <li key={child.href}>
-            <NavAnchor link={child} className="ds-nav__sublink" />
-          </li>
-        ))}
+        {subLinks}
       </ul>
     </li>
   );

@@ -21,8 +21,12 @@ function mountNavigation() {
   return within(root);
 }
 
+/** Desktop: the chevron button beside the item's link. */
 const subMenuButton = (nav: ReturnType<typeof mountNavigation>, label: string) =>
   nav.getByRole('button', { name: `${label} pages` });
+/** Mobile: the item's whole row. */
+const rowButton = (nav: ReturnType<typeof mountNavigation>, label: string) =>
+  nav.getByRole('button', { name: new RegExp(`^${label}$`) });
 
 describe('navigation island', () => {
   describe('with JavaScript available, from the static markup', () => {
@@ -132,12 +136,29 @@ describe('navigation island', () => {
       expect(menu.getAttribute('aria-expanded')).toBe('false');
     });
 
+    it('makes the whole row of an item with sub-links its toggle, with its own page first in the list', async () => {
+      const user = userEvent.setup();
+      const nav = mountNavigation();
+      await user.click(nav.getByRole('button', { name: 'Menu' }));
+      expect(nav.queryByRole('link', { name: 'Pricing' })).toBeNull();
+      const pricing = rowButton(nav, 'Pricing');
+      expect(pricing.getAttribute('aria-expanded')).toBe('false');
+      await user.click(pricing);
+      const list = document.getElementById(pricing.getAttribute('aria-controls')!)!;
+      const links = within(list).getAllByRole('link');
+      expect(links[0]?.textContent).toBe('Pricing overview');
+      expect(links[0]?.getAttribute('href')).toBe('/pricing');
+      expect(links.map((link) => link.getAttribute('href'))).toContain('/pricing/custom');
+      // The current section is marked on its row, as on its link on desktop.
+      expect(rowButton(nav, 'About Us').getAttribute('aria-current')).toBe('true');
+    });
+
     it('expands one sub-list at a time', async () => {
       const user = userEvent.setup();
       const nav = mountNavigation();
       await user.click(nav.getByRole('button', { name: 'Menu' }));
-      const about = subMenuButton(nav, 'About Us');
-      const pricing = subMenuButton(nav, 'Pricing');
+      const about = rowButton(nav, 'About Us');
+      const pricing = rowButton(nav, 'Pricing');
       const aboutList = document.getElementById(about.getAttribute('aria-controls')!)!;
       const pricingList = document.getElementById(pricing.getAttribute('aria-controls')!)!;
 
