@@ -15,10 +15,8 @@ module.exports = {
   },
 
   async openMobileMenu(page) {
-    // The island takes over on the first pointer over the header. A click on the static
-    // <summary> at that moment can be lost on a busy machine (pressed on the static header,
-    // released on the island's), so the capture waits for the takeover and uses the island's
-    // own Menu button.
+    // The island takes over on the first pointer over the header; the capture waits for the
+    // takeover and uses the island's own Menu button, so it always shows the island's menu.
     await page.hover(`${NAV} summary`);
     await navigationMounted(page);
     await page.click(`${NAV} .ds-nav__toggle`);

@@ -32,6 +32,58 @@ function setState(root: HTMLElement, state: MountState): void {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How long after a release to wait for its click, if none comes (a drag, a cancelled touch). */
+const CLICK_AFTER_RELEASE_MS = 150;
+
+/**
+ * Markup is never replaced under a finger. An island's code often arrives while the press that
+ * asked for it is still down (a tap on the static Menu on a slow phone); replacing the markup
+ * then sends the release, and so the click, to an element that was not pressed, and the tap is
+ * lost. A root that is pressed mounts once the press's click has landed on the static markup.
+ */
+const presses = {
+  root: null as HTMLElement | null,
+  waiting: [] as (() => void)[],
+  tracked: new WeakSet<Document>(),
+};
+
+function trackPresses(document: Document): void {
+  if (presses.tracked.has(document)) return;
+  presses.tracked.add(document);
+  const options = { capture: true, passive: true };
+  document.addEventListener(
+    'pointerdown',
+    (event) => {
+      presses.root =
+        event.target instanceof Element ? event.target.closest<HTMLElement>('[data-island]') : null;
+    },
+    options,
+  );
+  const release = (): void => {
+    if (!presses.root) return;
+    presses.root = null;
+    const resume = (): void => {
+      for (const waiter of presses.waiting.splice(0)) waiter();
+    };
+    const timer = setTimeout(resume, CLICK_AFTER_RELEASE_MS);
+    document.addEventListener(
+      'click',
+      () => {
+        clearTimeout(timer);
+        setTimeout(resume, 0); // after the click's default action (a <summary> toggling)
+      },
+      { capture: true, once: true },
+    );
+  };
+  document.addEventListener('pointerup', release, options);
+  document.addEventListener('pointercancel', release, options);
+}
+
+function released(root: HTMLElement): Promise<void> {
+  if (presses.root !== root) return Promise.resolve();
+  return new Promise((resolve) => presses.waiting.push(resolve));
+}
+
 /**
  * Downloads an island's code and React, then mounts it. Resolves to whether the island is live;
  * never rejects. A failed download is logged once per root, however often it is retried.
@@ -58,6 +110,7 @@ async function attempt(name: string, root: HTMLElement, definition: IslandDefini
   }
   try {
     const [island, { mountIsland }] = loaded;
+    await released(root);
     await mountIsland(name, root, island);
     setState(root, 'mounted');
     return true;
@@ -94,6 +147,7 @@ export interface IslandController {
  */
 export function startIslands(scope: ParentNode, registry: IslandRegistry): IslandController {
   const roots = new Map<string, HTMLElement[]>();
+  trackPresses(document);
 
   for (const root of scope.querySelectorAll<HTMLElement>('[data-island]')) {
     const name = root.dataset.island ?? '';

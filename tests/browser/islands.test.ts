@@ -94,6 +94,31 @@ describe('navigation island in Chromium', () => {
   });
 });
 
+describe('island takeover under a finger', () => {
+  it('at 375px, a press on the static Menu held while the island arrives still opens the menu', async () => {
+    const page = await site.newPage(375);
+    let served = false;
+    await page.route(/\/Navigation\.[0-9a-f]{8}\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+      served = true;
+    });
+    await page.goto(site.url('/'));
+    const box = await mainNav(page).locator('summary').boundingBox();
+    await page.mouse.move((box?.x ?? 0) + 20, (box?.y ?? 0) + 10);
+    await page.mouse.down();
+    await expect.poll(() => served).toBe(true);
+    await page.waitForTimeout(300); // the island's code is in; the finger is still down
+    expect(await islandState(page, 'navigation')).not.toBe('mounted');
+    await page.mouse.up();
+    await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
+    expect(await mainNav(page).getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    await page.context().close();
+  });
+});
+
 describe('toast island in Chromium', () => {
   for (const width of [375, 1280]) {
     it(`at ${width}px, Get Started shows the toast, which is gone after about 5 seconds`, async () => {
