@@ -24,10 +24,10 @@ correctFooterYear(document);
 
 const islands = startIslands(document, islandRegistry);
 
-/** Whether the named island is live within the deadline (it may still mount later). */
-function liveInTime(name: string): Promise<boolean> {
+/** Whether an island's load made it live within the deadline (it may still mount later). */
+function liveInTime(loading: Promise<boolean>): Promise<boolean> {
   const deadline = new Promise<false>((resolve) => setTimeout(resolve, FEEDBACK_DEADLINE_MS, false));
-  return Promise.race([islands.load(name), deadline]);
+  return Promise.race([loading, deadline]);
 }
 
 // The toast island renders whatever the store holds, so it is fetched with the first toast. If
@@ -40,10 +40,11 @@ if (toastRegion) {
       renderPlainToast(toastRegion, null);
       return;
     }
-    void islands.load('toast').then((live) => {
+    const loading = islands.load('toast');
+    void loading.then((live) => {
       if (live) renderPlainToast(toastRegion, null);
     });
-    void liveInTime('toast').then((live) => {
+    void liveInTime(loading).then((live) => {
       if (!live && currentToast() === toast) renderPlainToast(toastRegion, toast);
     });
   });
@@ -62,7 +63,9 @@ for (const form of document.querySelectorAll<HTMLFormElement>('form[data-island=
   form.addEventListener('submit', (event) => {
     if (form.dataset.islandState === 'mounted') return; // the island answers
     event.preventDefault();
-    void liveInTime('contact-form').then((live) => (live ? form.requestSubmit() : answerSubmission(form)));
+    void liveInTime(islands.load('contact-form')).then((live) =>
+      live ? form.requestSubmit() : answerSubmission(form),
+    );
   });
 }
 
