@@ -34,6 +34,8 @@ const PAGES = [
 
 interface PageFigures {
   path: string;
+  /** How many complete Lighthouse reports the figures come from. */
+  runs: number;
   scores: number[];
   fcp: number;
   lcp: number;
@@ -60,6 +62,7 @@ function figures(pathname: string, result: Result): PageFigures {
   const css = transferred(result, 'Stylesheet');
   return {
     path: pathname,
+    runs: 1,
     scores: CATEGORIES.map((id) => Math.round((result.categories[id]?.score ?? 0) * 100)),
     fcp: metric('first-contentful-paint'),
     lcp: metric('largest-contentful-paint'),
@@ -127,12 +130,66 @@ function misses(page: PageFigures): string[] {
   return found;
 }
 
+/**
+ * Runs per page when a timing figure misses. Total Blocking Time and the performance score come
+ * from main-thread tasks timed on this machine (times four, the simulated CPU slowdown), so one
+ * busy moment can cost a single run 100 ms; Lighthouse's own advice on variability is to judge
+ * the median of several runs. Bytes, CLS and the other categories do not depend on timing.
+ */
+const RUNS_WHEN_TIMING_MISSES = 3;
+
+function missesOnTiming(page: PageFigures): boolean {
+  return page.scores[0]! < BUDGET.score || page.tbt > BUDGET.totalBlockingTimeMs;
+}
+
+/**
+ * One page's figures from several runs: the median of each timing figure, and the worst of
+ * every other, so that a page that misses a fixed budget in any run still fails.
+ */
+function combined(runs: PageFigures[]): PageFigures {
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const of = (figure: (page: PageFigures) => number) => runs.map(figure);
+  return {
+    path: runs[0]!.path,
+    runs: runs.length,
+    scores: CATEGORIES.map((_, index) =>
+      index === 0 ? median(of((run) => run.scores[0]!)) : Math.min(...of((run) => run.scores[index]!)),
+    ),
+    fcp: median(of((run) => run.fcp)),
+    lcp: median(of((run) => run.lcp)),
+    tbt: median(of((run) => run.tbt)),
+    cls: Math.max(...of((run) => run.cls)),
+    html: Math.max(...of((run) => run.html)),
+    css: Math.max(...of((run) => run.css)),
+    js: Math.max(...of((run) => run.js)),
+    firstPaint: Math.max(...of((run) => run.firstPaint)),
+  };
+}
+
+/** A page's figures: one run, or the combined runs when a timing figure missed in the first. */
+async function measure(
+  pathname: string,
+  url: string,
+  port: number,
+  indexable: boolean,
+): Promise<PageFigures> {
+  const runs = [figures(pathname, await audit(url, port, indexable))];
+  if (!missesOnTiming(runs[0]!)) return runs[0]!;
+  process.stdout.write(
+    `${pathname}: ${misses(runs[0]!).join(', ')} in one run; taking the median of ${RUNS_WHEN_TIMING_MISSES}\n`,
+  );
+  while (runs.length < RUNS_WHEN_TIMING_MISSES)
+    runs.push(figures(pathname, await audit(url, port, indexable)));
+  return combined(runs);
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 function table(pages: PageFigures[]): string {
   const head = [
     'page',
+    'runs',
     'perf',
     'a11y',
     'bp',
@@ -148,6 +205,7 @@ function table(pages: PageFigures[]): string {
   ];
   const rows = pages.map((page) => [
     page.path,
+    String(page.runs),
     ...page.scores.map(String),
     ms(page.fcp),
     ms(page.lcp),
@@ -270,7 +328,7 @@ describe('performance budget', () => {
     const pages: PageFigures[] = [];
     for (const page of PAGES) {
       const base = page.path === NOT_FOUND ? proxy.url : server.url;
-      pages.push(figures(page.path, await audit(base + page.path, chrome.port, page.indexable)));
+      pages.push(await measure(page.path, base + page.path, chrome.port, page.indexable));
     }
     process.stdout.write(
       `\nLighthouse ${pages.length} pages (mobile, simulated throttling)\n${table(pages)}\n\n`,
