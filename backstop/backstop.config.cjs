@@ -65,7 +65,7 @@ const interactionScenarios = [
     viewports: [VIEWPORTS.desktop],
   },
   {
-    label: 'header without JavaScript, menu open',
+    label: 'header without JavaScript, menu open with one section expanded',
     url: url('/pricing'),
     javascript: false,
     action: 'openStaticMenu',

@@ -17,7 +17,7 @@ module.exports = {
   async openMobileMenu(page) {
     // The island takes over on the first pointer over the header; the capture waits for the
     // takeover and uses the island's own Menu button, so it always shows the island's menu.
-    await page.hover(`${NAV} summary`);
+    await page.hover(`${NAV} .ds-nav__toggle`);
     await navigationMounted(page);
     await page.click(`${NAV} .ds-nav__toggle`);
     await page.waitForSelector(`${NAV} .ds-nav__toggle[aria-expanded="true"]`);
@@ -50,7 +50,10 @@ module.exports = {
   },
 
   async openStaticMenu(page) {
-    await page.click(`${NAV} summary`);
+    await page.click(`${NAV} .ds-nav__toggle`);
     await page.waitForSelector(`${NAV} a[href="/blog"]`, { visible: true });
+    // Without JavaScript each section row is a <details> of its own.
+    await page.click(`${NAV} summary.ds-nav__row::-p-text(Services)`);
+    await page.waitForSelector(`${NAV} a[href="/services/social-video"]`, { visible: true });
   },
 };

@@ -68,7 +68,7 @@ describe('navigation island in Chromium', () => {
   it('at 375px, the Menu button opens the panel, a tap on a row expands its sub-list, one at a time, a link closes it', async () => {
     const page = await open('/', 375);
     const nav = mainNav(page);
-    await nav.locator('summary').click();
+    await nav.locator('summary', { hasText: 'Menu' }).click();
     await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
     const menu = nav.getByRole('button', { name: 'Menu' });
     await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
@@ -104,7 +104,7 @@ describe('island takeover under a finger', () => {
       served = true;
     });
     await page.goto(site.url('/'));
-    const box = await mainNav(page).locator('summary').boundingBox();
+    const box = await mainNav(page).locator('summary', { hasText: 'Menu' }).boundingBox();
     await page.mouse.move((box?.x ?? 0) + 20, (box?.y ?? 0) + 10);
     await page.mouse.down();
     await expect.poll(() => served).toBe(true);
@@ -119,11 +119,40 @@ describe('island takeover under a finger', () => {
   });
 });
 
+describe('island takeover of the static mobile menu', () => {
+  it('at 375px, keeps open the menu and the section row the visitor expanded before the island arrived, and its focus', async () => {
+    const page = await site.newPage(375);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/Navigation\.[0-9a-f]{8}\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(site.url('/'));
+    await mainNav(page).locator('summary', { hasText: 'Menu' }).click();
+    await mainNav(page).locator('summary', { hasText: 'Services' }).click();
+    expect(await islandState(page, 'navigation')).not.toBe('mounted');
+    release();
+    await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
+    const services = mainNav(page).getByRole('button', { name: 'Services', exact: true });
+    expect(await services.getAttribute('aria-expanded')).toBe('true');
+    // Focus moves from the static row to the island's.
+    expect(await services.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await mainNav(page).getByRole('link', { name: 'Services overview' }).isVisible()).toBe(true);
+    expect(
+      await mainNav(page).getByRole('button', { name: 'Pricing', exact: true }).getAttribute('aria-expanded'),
+    ).toBe('false');
+    await page.context().close();
+  });
+});
+
 describe('toast island in Chromium', () => {
   for (const width of [375, 1280]) {
     it(`at ${width}px, Get Started shows the toast, which is gone after about 5 seconds`, async () => {
       const page = await open('/', width);
-      if (width < 1024) await mainNav(page).locator('summary').click();
+      if (width < 1024) await mainNav(page).locator('summary', { hasText: 'Menu' }).click();
       await mainNav(page).getByRole('button', { name: 'Get Started' }).click();
       await expect.poll(() => toast(page).textContent()).toContain(TOAST_TEXT);
       expect(await toast(page).textContent()).toContain('🚧');

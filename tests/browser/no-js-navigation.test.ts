@@ -7,28 +7,64 @@ const site = useBrowserAndSite();
 const openWithoutJs = (width: number): Promise<Page> =>
   site.open('/about-us/team', width, { javaScriptEnabled: false });
 
-/** Every link the header's navigation holds, as [href, label]. */
+/**
+ * Every link the header's navigation holds, as [href, label]. The mobile sub-lists' first
+ * entries ("Services overview") repeat their section's link and are left out.
+ */
 function navLinks(page: Page) {
   return page
-    .locator('header nav a')
+    .locator('header nav a:not(.ds-nav__overview a)')
     .evaluateAll((links) =>
       links.map((link): [string, string] => [link.getAttribute('href') ?? '', link.textContent.trim()]),
     );
 }
 
+/** The visible links of the header's navigation, as [href, label]. */
+function visibleNavLinks(page: Page) {
+  return page
+    .locator('header nav a')
+    .evaluateAll((links) =>
+      links
+        .filter((link) => link.checkVisibility())
+        .map((link): [string, string] => [link.getAttribute('href') ?? '', link.textContent.trim()]),
+    );
+}
+
 describe('header navigation with JavaScript off', () => {
-  it('at 375px, the Menu toggle shows every top-level link and sub-link', async () => {
+  it('at 375px, the Menu toggle shows the sections, and each row expands its sub-links, one at a time', async () => {
     const page = await openWithoutJs(375);
     const links = await navLinks(page);
     expect(links).toHaveLength(20); // 8 top-level items and 12 sub-links
-    const mainNav = page.getByRole('navigation', { name: 'Main' });
-    expect(await mainNav.getByRole('link', { name: 'Our Story' }).isVisible()).toBe(false);
+    expect(await visibleNavLinks(page)).toEqual([]);
 
     await page.locator('header summary', { hasText: 'Menu' }).click();
-    for (const [href, label] of links) {
-      const link = page.locator(`header nav a[href="${href}"]`, { hasText: label });
-      expect(await link.isVisible(), href).toBe(true);
+    const rows = page.locator('header nav summary.ds-nav__row');
+    expect((await rows.allTextContents()).map((text) => text.trim())).toEqual([
+      'About Us',
+      'Services',
+      'Who We Serve',
+      'Pricing',
+    ]);
+    expect(await visibleNavLinks(page)).toEqual([
+      ['/case-studies', 'Case Studies'],
+      ['/blog', 'Blog'],
+      ['/careers', 'Careers'],
+      ['/contact', 'Contact'],
+    ]);
+
+    // Each row in turn: its section's page first, then its sub-links; every other row closes.
+    const seen = new Set<string>();
+    for (const row of await rows.all()) {
+      await row.click();
+      const label = (await row.textContent())?.trim();
+      const section = links.find(([, text]) => text === label)!;
+      const visible = await visibleNavLinks(page);
+      const subLinks = visible.filter(([href]) => href.startsWith(`${section[0]}/`));
+      expect(visible).toEqual([[section[0], `${section[1]} overview`], ...subLinks, ...visible.slice(-4)]);
+      expect(await page.locator('header nav details.ds-nav__section[open]').count()).toBe(1);
+      for (const [href] of visible) seen.add(href);
     }
+    expect([...seen].sort()).toEqual(links.map(([href]) => href).sort());
     await page.context().close();
   });
 

@@ -106,16 +106,21 @@ function sectionOf(pagePath) {
   return pagePath ? `/${pagePath.split('/')[1]}` : null;
 }
 
-/** Sets aria-current on links to this page ("page") and on the header link of its section ("true"). */
+/**
+ * Sets aria-current on links to this page ("page") and on the header's entries for its section
+ * ("true"): the section link, and the mobile row that names its section in data-section-link.
+ */
 function markCurrentLinks(page) {
   const section = sectionOf(page.path);
   return (tree) =>
-    tree.match({ tag: 'a' }, (node) => {
+    tree.match([{ tag: 'a' }, { tag: 'summary' }], (node) => {
       const attrs = node.attrs || {};
       const isSectionLink = 'data-section-link' in attrs;
+      const target = attrs.href ?? attrs['data-section-link'];
       delete attrs['data-section-link'];
-      if (attrs.href === page.path) attrs['aria-current'] = 'page';
-      else if (isSectionLink && section !== '/' && attrs.href === section) attrs['aria-current'] = 'true';
+      if (target === undefined) return node;
+      if (target === page.path) attrs['aria-current'] = 'page';
+      else if (isSectionLink && section !== '/' && target === section) attrs['aria-current'] = 'true';
       node.attrs = attrs;
       return node;
     });

@@ -76,6 +76,8 @@ export function NavDropdown({ item, open, onOpenChange, isDesktop }: NavDropdown
           aria-expanded={open}
           aria-controls={listId}
           aria-current={item.current}
+          // The static row (a <summary>) has the same id, so focus on it survives the takeover.
+          data-focus-id={item.href}
           onClick={() => {
             onOpenChange(!open);
           }}

@@ -148,7 +148,11 @@ describe('navigation island', () => {
       const links = within(list).getAllByRole('link');
       expect(links[0]?.textContent).toBe('Pricing overview');
       expect(links[0]?.getAttribute('href')).toBe('/pricing');
-      expect(links.map((link) => link.getAttribute('href'))).toContain('/pricing/custom');
+      expect(links.map((link) => link.getAttribute('href'))).toEqual([
+        '/pricing',
+        '/pricing/retainers',
+        '/pricing/custom',
+      ]);
       // The current section is marked on its row, as on its link on desktop.
       expect(rowButton(nav, 'About Us').getAttribute('aria-current')).toBe('true');
     });
@@ -200,12 +204,16 @@ describe('navigation island', () => {
       expect(document.activeElement).toBe(menu);
     });
 
-    it('starts open when the visitor had opened the no-JS menu before the island loaded', () => {
+    it('starts as the visitor left the no-JS menu: open, with the row they expanded', () => {
       document.body.innerHTML = staticNavigation;
-      document.querySelector('details')!.open = true;
+      document.querySelector<HTMLDetailsElement>('.ds-nav__disclosure')!.open = true;
+      document.querySelectorAll<HTMLDetailsElement>('.ds-nav__section')[1]!.open = true;
       const root = document.querySelector<HTMLElement>('[data-island="navigation"]')!;
       render(<Navigation root={root} />, { container: root });
-      expect(screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('true');
+      const nav = within(root);
+      expect(nav.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('true');
+      expect(rowButton(nav, 'Pricing').getAttribute('aria-expanded')).toBe('true');
+      expect(rowButton(nav, 'About Us').getAttribute('aria-expanded')).toBe('false');
     });
   });
 

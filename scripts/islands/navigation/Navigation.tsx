@@ -33,8 +33,9 @@ export default function Navigation({ root }: IslandProps) {
   const [snapshot] = useState(() => readNavigation(root));
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const [menuOpen, setMenuOpen] = useState(snapshot.menuOpen && !isDesktop);
-  // Keep open the dropdown CSS was showing, so focus inside it survives the takeover.
-  const [openIndex, setOpenIndex] = useState(isDesktop ? snapshot.activeIndex : null);
+  // Keep open the dropdown CSS was showing, so focus inside it survives the takeover, or the
+  // mobile row the visitor had expanded.
+  const [openIndex, setOpenIndex] = useState(isDesktop ? snapshot.activeIndex : snapshot.expandedIndex);
   const [layout, setLayout] = useState(isDesktop);
   const panelRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);

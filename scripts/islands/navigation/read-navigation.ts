@@ -19,6 +19,8 @@ export interface NavigationSnapshot {
   menuOpen: boolean;
   /** The item whose CSS dropdown is showing (pointer over it, or focus on one of its sub-links). */
   activeIndex: number | null;
+  /** The item whose mobile row the visitor expanded before the island loaded. */
+  expandedIndex: number | null;
 }
 
 function readLink(anchor: Element): NavLink {
@@ -30,24 +32,31 @@ function readLink(anchor: Element): NavLink {
   };
 }
 
+const indexOrNull = (index: number) => (index >= 0 ? index : null);
+
 /** Reads the navigation from the header's HTML, the single source the island renders from. */
 export function readNavigation(root: HTMLElement): NavigationSnapshot {
   const list = requireElement(root, '.ds-nav__list');
   const itemElements = [...list.querySelectorAll<HTMLLIElement>(':scope > .ds-nav__item')];
+  const subListOf = (item: Element) => item.querySelector(':scope > .ds-nav__section > .ds-nav__sublist');
   const items = itemElements.map((item) => ({
     ...readLink(requireElement(item, ':scope > .ds-nav__link')),
-    children: [...item.querySelectorAll(':scope > .ds-nav__sublist a')].map(readLink),
+    // The sub-list's first entry, "<Section> overview", is the section link again.
+    children: [...(subListOf(item)?.querySelectorAll(':scope > li:not(.ds-nav__overview) a') ?? [])].map(
+      readLink,
+    ),
   }));
   // Focus on the item's own link does not open it (APG disclosure); focus on a sub-link does.
   const active = itemElements.findIndex(
-    (item) =>
-      safelyMatches(item, ':hover') ||
-      Boolean(item.querySelector(':scope > .ds-nav__sublist')?.contains(document.activeElement)),
+    (item) => safelyMatches(item, ':hover') || Boolean(subListOf(item)?.contains(document.activeElement)),
   );
   return {
     items,
     ctaLabel: root.querySelector('.ds-nav__cta')?.textContent.trim(),
-    menuOpen: root.querySelector('details')?.open ?? false,
-    activeIndex: active >= 0 ? active : null,
+    menuOpen: root.querySelector<HTMLDetailsElement>('.ds-nav__disclosure')?.open ?? false,
+    activeIndex: indexOrNull(active),
+    expandedIndex: indexOrNull(
+      itemElements.findIndex((item) => item.querySelector(':scope > .ds-nav__section[open]')),
+    ),
   };
 }
