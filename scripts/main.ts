@@ -13,6 +13,7 @@ import { islandRegistry } from './islands/registry';
 import { startIslands } from './islands/start';
 import { renderPlainToast } from './islands/toast/plain-toast';
 import { currentToast, showToast, subscribeToToasts } from './islands/toast/toast-store';
+import { whenShown } from './when-shown';
 
 /** How long a visitor waits for an island before the entry script answers for it. */
 const FEEDBACK_DEADLINE_MS = 1000;
@@ -56,18 +57,20 @@ document.addEventListener('click', (event) => {
   if (event.target instanceof Element && event.target.closest('[data-toast]')) showToast();
 });
 
-// The contact form: entries survive reloads, and a submit before its island is live (a slow
-// phone, a failed download) is held for the island, or answered here if it does not come.
-for (const form of document.querySelectorAll<HTMLFormElement>('form[data-island="contact-form"]')) {
-  keepDraft(form);
-  form.addEventListener('submit', (event) => {
-    if (form.dataset.islandState === 'mounted') return; // the island answers
-    event.preventDefault();
-    void liveInTime(islands.load('contact-form')).then((live) =>
-      live ? form.requestSubmit() : answerSubmission(form),
-    );
-  });
-}
+whenShown(() => {
+  // The contact form: entries survive reloads, and a submit before its island is live (a slow
+  // phone, a failed download) is held for the island, or answered here if it does not come.
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-island="contact-form"]')) {
+    keepDraft(form);
+    form.addEventListener('submit', (event) => {
+      if (form.dataset.islandState === 'mounted') return; // the island answers
+      event.preventDefault();
+      void liveInTime(islands.load('contact-form')).then((live) =>
+        live ? form.requestSubmit() : answerSubmission(form),
+      );
+    });
+  }
 
-// Leads (when a lead endpoint is set) that an earlier page of this tab could not deliver.
-startDelivery(leadDelivered);
+  // Leads (when a lead endpoint is set) that an earlier page of this tab could not deliver.
+  startDelivery(leadDelivered);
+});

@@ -5,3 +5,9 @@ export function securityHeaders(inlineScriptHashes: string[], leadEndpoint?: str
 export const IMMUTABLE: string;
 export const REVALIDATE: string;
 export const HASHED_ASSET: RegExp;
+export const SPECULATION_RULES_URL: string;
+export const SPECULATION_RULES_TYPE: string;
+export const PAGE_HEADERS: Record<string, string>;
+export function speculationRules(pagePaths: string[]): {
+  prerender: { where: { href_matches: string[] }; eagerness: 'moderate' }[];
+};

@@ -65,3 +65,20 @@ export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /** Hashed asset file names: name.<8 hex>.ext */
 export const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css|woff2|svg|png|jpe?g|webp|avif)$/;
+
+/**
+ * Speculation Rules come from a JSON file that a response header names, not from an inline
+ * script, so the CSP needs no hash for them. Pages of the route list are prerendered when the
+ * visitor shows intent (`moderate`: a hover of 200 ms, or a pointerdown): never the whole site at
+ * once, and never anything that is not a page (files, the 404 page, other sites).
+ */
+export const SPECULATION_RULES_URL = '/speculation-rules.json';
+export const SPECULATION_RULES_TYPE = 'application/speculationrules+json';
+
+/** Headers for HTML pages only. */
+export const PAGE_HEADERS = { 'Speculation-Rules': `"${SPECULATION_RULES_URL}"` };
+
+/** The rules file's content, for the site's pages (their paths). */
+export function speculationRules(pagePaths) {
+  return { prerender: [{ where: { href_matches: pagePaths }, eagerness: 'moderate' }] };
+}

@@ -10,7 +10,17 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HASHED_ASSET, IMMUTABLE, REVALIDATE, inlineScriptHashesOf, securityHeaders } from './headers.mjs';
+import {
+  HASHED_ASSET,
+  IMMUTABLE,
+  PAGE_HEADERS,
+  REVALIDATE,
+  SPECULATION_RULES_TYPE,
+  SPECULATION_RULES_URL,
+  inlineScriptHashesOf,
+  securityHeaders,
+  speculationRules,
+} from './headers.mjs';
 import siteData from './posthtml-site/site-data.cjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -53,6 +63,12 @@ writeFileSync(
 );
 writeFileSync(path.join(DIST, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
 
+// Prerendering on intent: every page of the route list, and nothing else.
+writeFileSync(
+  path.join(DIST, SPECULATION_RULES_URL),
+  `${JSON.stringify(speculationRules(routes.map((route) => route.path)))}\n`,
+);
+
 // npm start (serve): rules apply in order, so each hashed asset's rule overrides the default.
 mkdirSync(HOSTING, { recursive: true });
 const asServeHeaders = (headers) => Object.entries(headers).map(([key, value]) => ({ key, value }));
@@ -67,21 +83,25 @@ const serveConfig = {
   redirects: [{ source: '/index', destination: '/', type: 301 }],
   headers: [
     { source: '**', headers: asServeHeaders({ ...security, 'Cache-Control': REVALIDATE }) },
+    { source: '**/*.html', headers: asServeHeaders(PAGE_HEADERS) },
+    { source: SPECULATION_RULES_URL, headers: asServeHeaders({ 'Content-Type': SPECULATION_RULES_TYPE }) },
     ...assets.map((asset) => ({ source: asset, headers: asServeHeaders({ 'Cache-Control': IMMUTABLE }) })),
   ],
 };
 writeFileSync(path.join(HOSTING, 'serve.json'), `${JSON.stringify(serveConfig, null, 2)}\n`);
 
 // Netlify and Cloudflare Pages join the values of a header that several rules set, so
-// Cache-Control is given per path, never under /*.
+// Cache-Control is given per path, never under /*. Speculation-Rules is under /*: their 404 page
+// matches no page's path, and browsers read the header on HTML only (HTTP/2 compresses repeats).
 const block = (pattern, headers) =>
   [pattern, ...Object.entries(headers).map(([key, value]) => `  ${key}: ${value}`)].join('\n');
 const headersFile = [
   `# ${GENERATED}`,
-  block('/*', security),
+  block('/*', { ...security, ...PAGE_HEADERS }),
   ...[...routes.map((route) => route.path), '/404.html'].map((page) =>
     block(page, { 'Cache-Control': REVALIDATE }),
   ),
+  block(SPECULATION_RULES_URL, { 'Content-Type': SPECULATION_RULES_TYPE, 'Cache-Control': REVALIDATE }),
   ...assets.map((asset) => block(`/${asset}`, { 'Cache-Control': IMMUTABLE })),
 ];
 writeFileSync(path.join(DIST, '_headers'), `${headersFile.join('\n\n')}\n`);
@@ -95,6 +115,7 @@ const COMPRESSIBLE_TYPES = [
   'application/xml',
   'text/xml',
   'text/plain',
+  SPECULATION_RULES_TYPE,
 ];
 
 // nginx: every header is added once, at server level, and no location adds its own (an
@@ -122,8 +143,11 @@ gzip on;
 gzip_vary on;
 gzip_types ${COMPRESSIBLE_TYPES.join(' ')};
 
+# Pages name their Speculation Rules (browsers read it on HTML only); hashed assets and the rules
+# file leave it out, as an empty value sends no header.
 set $cache_control "${REVALIDATE}";
-${nginxHeaders({ ...security, 'Cache-Control': '$cache_control' })}
+set $speculation_rules '${PAGE_HEADERS['Speculation-Rules']}';
+${nginxHeaders({ ...security, 'Cache-Control': '$cache_control', 'Speculation-Rules': '$speculation_rules' })}
 
 # The home page, without the index directive (its internal redirect would meet the rules below).
 location = / {
@@ -141,6 +165,13 @@ location / {
 # Hashed assets never change under the same name.
 location ~* "${HASHED_ASSET.source}" {
     set $cache_control "${IMMUTABLE}";
+    set $speculation_rules "";
+}
+
+location = ${SPECULATION_RULES_URL} {
+    types { }
+    default_type ${SPECULATION_RULES_TYPE};
+    set $speculation_rules "";
 }
 
 # The 404 page's own URL is not a page.

@@ -3,6 +3,7 @@ import { get } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NGINX_BROTLI_MODULE, startCloudflare, startNginx, startServe } from '../support/hosts';
+import { SPECULATION_RULES_URL, speculationRules } from '../../scripts/build/headers.mjs';
 import type { RunningServer } from '../support/server';
 import { DIST, routes, site } from '../support/site';
 
@@ -152,6 +153,18 @@ describe.each(TARGETS)('$name', ({ name, start, errors, compresses }) => {
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
   });
 
+  it('names the Speculation Rules on every page, and serves them as such', async () => {
+    for (const pathname of [...routes.map((route) => route.path), '/no-such-page']) {
+      const response = await fetch(server.url + pathname);
+      expect(response.headers.get('speculation-rules'), pathname).toBe(`"${SPECULATION_RULES_URL}"`);
+    }
+    const rules = await fetch(server.url + SPECULATION_RULES_URL);
+    expect(rules.status).toBe(200);
+    expect(rules.headers.get('content-type')).toMatch(/^application\/speculationrules\+json/);
+    expect(securityOf(rules.headers)).toEqual(pageHeaders);
+    expect(await rules.json()).toEqual(speculationRules(routes.map((route) => route.path)));
+  });
+
   it.each([site.shareImage, '/robots.txt'])(
     'revalidates %s, which keeps its name from build to build',
     async (file) => {
@@ -215,7 +228,8 @@ describe('every target', () => {
             .split(/: (.*)/s)
             .slice(0, 2),
         )
-        .map(([key, value]) => [key!.toLowerCase(), value!]),
+        .map(([key, value]) => [key!.toLowerCase(), value!])
+        .filter(([key]) => SECURITY_HEADERS.includes(key!)),
     );
     expect(headersByTarget.size).toBe(TARGETS.length);
     for (const [name, headers] of headersByTarget) expect(headers, name).toEqual(netlify);

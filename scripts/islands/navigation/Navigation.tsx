@@ -7,6 +7,8 @@ import { NavAnchor } from './NavAnchor';
 import { NavDropdown } from './NavDropdown';
 import { readNavigation } from './read-navigation';
 import { useMediaQuery } from './use-media-query';
+// Loaded with the island, not with the page: nothing before the takeover uses these styles.
+import './navigation.scss';
 
 export const mode: IslandMode = 'replace';
 
