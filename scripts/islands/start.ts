@@ -84,6 +84,24 @@ function released(root: HTMLElement): Promise<void> {
   return new Promise((resolve) => presses.waiting.push(resolve));
 }
 
+/** The longest a takeover waits for the static markup's own motion (the menu's 0.3 s opening). */
+const MOTION_WAIT_MS = 400;
+
+/**
+ * Nor is markup replaced mid-motion: a static menu still fading in would jump to the island's
+ * fully open panel. Waits for the root's running transitions and animations to end, at most
+ * MOTION_WAIT_MS, so an endless animation never holds a takeover back.
+ */
+function settled(root: HTMLElement): Promise<unknown> {
+  // happy-dom, in the unit tests, has no Web Animations.
+  const running = 'getAnimations' in root ? root.getAnimations({ subtree: true }) : [];
+  if (running.length === 0) return Promise.resolve();
+  return Promise.race([
+    Promise.allSettled(running.map((animation) => animation.finished)),
+    wait(MOTION_WAIT_MS),
+  ]);
+}
+
 /**
  * Downloads an island's code and React, then mounts it. Resolves to whether the island is live;
  * never rejects. A failed download is logged once per root, however often it is retried.
@@ -111,6 +129,7 @@ async function attempt(name: string, root: HTMLElement, definition: IslandDefini
   try {
     const [island, { mountIsland }] = loaded;
     await released(root);
+    await settled(root);
     await mountIsland(name, root, island);
     setState(root, 'mounted');
     return true;

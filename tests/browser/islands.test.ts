@@ -120,6 +120,35 @@ describe('island takeover under a finger', () => {
 });
 
 describe('island takeover of the static mobile menu', () => {
+  it('at 375px, waits for the static menu to finish opening, so its fade never jumps', async () => {
+    const page = await site.newPage(375);
+    // The island's code arrives while the 0.3 s opening is under way.
+    await page.route(/\/Navigation\.[0-9a-f]{8}\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await route.continue();
+    });
+    await page.goto(site.url('/'));
+    await page.evaluate(() => {
+      const root = document.querySelector<HTMLElement>('[data-island="navigation"]')!;
+      const times = { opened: Number.NaN, replaced: Number.NaN };
+      (window as unknown as { times: typeof times }).times = times;
+      root.querySelector('.ds-nav__panel')!.addEventListener('transitionend', () => {
+        times.opened = performance.now();
+      });
+      new MutationObserver(() => {
+        times.replaced = Number.isNaN(times.replaced) ? performance.now() : times.replaced;
+      }).observe(root, { childList: true });
+    });
+    await mainNav(page).locator('summary', { hasText: 'Menu' }).click();
+    await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
+    const times = await page.evaluate(() => (window as unknown as { times: Record<string, number> }).times);
+    expect(times.opened).toBeLessThanOrEqual(times.replaced!);
+    expect(await mainNav(page).getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    await page.context().close();
+  });
+
   it('at 375px, keeps open the menu and the section row the visitor expanded before the island arrived, and its focus', async () => {
     const page = await site.newPage(375);
     let release = () => {};
