@@ -44,7 +44,7 @@ describe('header', () => {
       const item = scope.querySelector(`.ds-nav__list > li:has(> a[href="${parent}"])`)!;
       if (children.length === 0) continue;
       // Below lg the section is a row that expands a list led by the section's own page.
-      expect(textOf(item.querySelector('summary')!), parent).toBe(textOf(item.querySelector(':scope > a')!));
+      expect(textOf(item.querySelector('summary')), parent).toBe(textOf(item.querySelector(':scope > a')));
       expect(hrefs(item, ':scope ul a[href]'), parent).toEqual([parent, ...children]);
     }
     const getStarted = [...scope.querySelectorAll('button')].find(

@@ -228,8 +228,8 @@ describe('every target', () => {
             .split(/: (.*)/s)
             .slice(0, 2),
         )
-        .map(([key, value]) => [key!.toLowerCase(), value!])
-        .filter(([key]) => SECURITY_HEADERS.includes(key!)),
+        .map(([key, value]): [string, string] => [key!.toLowerCase(), value!])
+        .filter(([key]) => SECURITY_HEADERS.includes(key)),
     );
     expect(headersByTarget.size).toBe(TARGETS.length);
     for (const [name, headers] of headersByTarget) expect(headers, name).toEqual(netlify);
