@@ -7,7 +7,7 @@ const all = (scope: ParentNode, selector: string) => [...scope.querySelectorAll(
 const headings = (path: string, level = 'h2') => all(main(path), level).map(textOf);
 const hrefs = (path: string) => all(main(path), 'a[href]').map((a) => a.getAttribute('href'));
 
-/** The section headings each content page must show, in order (SPEC section 2). */
+/** The section headings the product asks each content page to show, in order. */
 const SECTION_HEADINGS: Record<string, string[]> = {
   '/': ['Marketing built for real estate investors', 'Your growth partner, not just another vendor'],
   '/about-us': [
@@ -69,7 +69,7 @@ describe('content pages', () => {
     for (const route of routes) expect(textOf(main(route.path)), route.path).not.toMatch(/lorem|ipsum|TODO/i);
   });
 
-  it('shows the marketing claims of SPEC section 9', () => {
+  it('shows the marketing claims: 500+ investors, 2.5M+ leads, $50M+ in deals, 150% ROI, 98% retention', () => {
     expect(textOf(main('/'))).toMatch(/500\+.*2\.5M\+.*\$50M\+.*150%/s);
     expect(textOf(main('/about-us/why-us'))).toContain('98%');
     const stats = routes.flatMap((route) => all(pageFor(route.path), '.ds-stats__item'));
@@ -350,7 +350,7 @@ describe('the contact form', () => {
   const field = (id: string) => form.querySelector(`#${id}`)!;
   const labelOf = (id: string) => textOf(form.querySelector(`label[for="${id}"]`)).replace(' *', '');
 
-  it('has every field of SPEC section 3 with a visible label and the right type', () => {
+  it('has the seven contact fields, each with a visible label and the right type', () => {
     expect(
       ['first-name', 'last-name', 'email', 'phone', 'investing-type', 'budget', 'challenge'].map(labelOf),
     ).toEqual([
@@ -374,7 +374,7 @@ describe('the contact form', () => {
     expect(form.hasAttribute('novalidate')).toBe(false);
   });
 
-  it('offers the investing types and budgets of SPEC section 5, each with an empty default', () => {
+  it('offers the investing types and monthly budgets, each with an empty default', () => {
     const options = (id: string) => all(field(id), 'option').map((option) => option.getAttribute('value'));
     expect(options('investing-type')).toEqual([
       '',

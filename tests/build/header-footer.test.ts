@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allBuiltFiles, builtDocument, pageFor, routes, site, textOf } from '../support/site';
 
-/** SPEC section 2, "Shared header": the oracle these tests hold the built header to. */
+/** The shared header the product asks for (sections and their sub-pages): the oracle these tests hold the built header to. */
 const SPEC_HEADER: Record<string, string[]> = {
   '/about-us': ['/about-us/our-story', '/about-us/team', '/about-us/why-us'],
   '/services': [
@@ -18,7 +18,7 @@ const SPEC_HEADER: Record<string, string[]> = {
   '/contact': [],
 };
 
-/** SPEC section 2, "Shared footer": the links it names besides the columns' own. */
+/** The links the shared footer must carry besides its columns' own: key services, audiences and the legal pages. */
 const SPEC_FOOTER_LINKS = [
   '/services/investor-marketing/seo',
   '/services/investor-marketing/paid-ads',

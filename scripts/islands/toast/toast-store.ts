@@ -3,7 +3,7 @@
  * before the toast island has loaded. The island renders whatever this holds.
  */
 
-/** SPEC section 8: the message for every action that is not built yet. */
+/** The message for every action that is not built yet (Get Started, Call Now, package buttons, a valid contact form). */
 export const PLACEHOLDER_TOAST = {
   icon: '🚧',
   title: "This feature isn't implemented yet—but don't worry! You can request it in your next prompt!",
