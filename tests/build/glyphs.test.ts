@@ -17,7 +17,8 @@ function parseUnicodeRange(value: string): [number, number][] {
 
 /** The unicode-range of the self-hosted font in the built stylesheet. */
 function selfHostedRanges(): [number, number][] {
-  const stylesheet = readdirSync(DIST).find((file) => file.endsWith('.css'));
+  // The page stylesheet (islands' own stylesheets hold no @font-face).
+  const stylesheet = readdirSync(DIST).find((file) => /^main\.[0-9a-f]{8}\.css$/.test(file));
   const css = readFileSync(path.join(DIST, stylesheet!), 'utf8');
   const fontFace = /@font-face\{[^}]*src:url\([^)]*\.woff2\)[^}]*\}/.exec(css)?.[0] ?? '';
   const range = /unicode-range:([^;}]+)/.exec(fontFace)?.[1];
