@@ -1,9 +1,9 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import messages from '../../pages/_data/messages.json';
 import { useBrowserAndSite } from '../support/browser';
 
-const TOAST_TEXT =
-  "This feature isn't implemented yet—but don't worry! You can request it in your next prompt!";
+const TOAST_TEXT = messages.placeholderToast.title;
 
 const site = useBrowserAndSite();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import pricing from '../../pages/_data/pricing.json';
-import { pageFor, routes, textOf } from '../support/site';
+import { pageFor, routes, site, textOf } from '../support/site';
 
 const main = (path: string) => pageFor(path).querySelector('main')!;
 const all = (scope: ParentNode, selector: string) => [...scope.querySelectorAll(selector)];
@@ -438,5 +438,50 @@ describe('copy agrees with the offer', () => {
       }
     }
     expect(unqualified).toEqual([]);
+  });
+});
+
+describe('facts restated in prose agree with the data', () => {
+  // Prices live in pricing.json, the office hours and response time in site.json. Prose that
+  // repeats them (an FAQ answer, a page's lede or description, the form's note) must agree, on
+  // every page and in every route description.
+  const texts = [
+    ...routes.map((route) => [route.path, textOf(pageFor(route.path).body)] as const),
+    ...routes.map((route) => [`${route.path} (description)`, route.description] as const),
+  ];
+  const mentions = (pattern: RegExp) =>
+    texts.flatMap(([where, text]) => [...text.matchAll(pattern)].map((match) => [where, match] as const));
+
+  it('quotes each package at its price', () => {
+    const wrong: string[] = [];
+    const AMOUNT = String.raw`\$\d{1,3}(?:,\d{3})*`;
+    const names = pricing.packages.map((pkg) => pkg.name).join('|');
+    for (const pkg of pricing.packages) {
+      // "Starter $2,500", or "$2,500 per month, our Starter package": a price that follows no
+      // package name, with no other price or package name before this one.
+      const near = new RegExp(
+        `\\b${pkg.name}\\W{1,3}(${AMOUNT})|(?<!(?:${names})\\W{1,3})(${AMOUNT})(?:(?!\\$|${names})[^.]){0,40}\\b${pkg.name}\\b`,
+        'g',
+      );
+      for (const [where, match] of mentions(near)) {
+        const amount = match[1] ?? match[2];
+        if (amount !== pkg.price) wrong.push(`${where}: "${match[0]}" (${pkg.name} is ${pkg.price})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The check sees the restatements it is for.
+    expect(mentions(/minimum retainer is \$[\d,]+/g).length).toBeGreaterThan(0);
+  });
+
+  it('states the response time and the office hours as site.json does', () => {
+    const [responseHours] = /\d+ hours/.exec(site.responseTime) ?? [];
+    const [officeHours] = /\d+(?::\d\d)?[AP]M-\d+(?::\d\d)?[AP]M/.exec(site.hours) ?? [];
+    expect(responseHours && officeHours).toBeTruthy();
+    const responses = mentions(/within (\d+ hours)/g);
+    const hours = mentions(/\d+(?::\d\d)?\s?[AP]M\s?[-–]\s?\d+(?::\d\d)?\s?[AP]M/g);
+    expect(responses.length).toBeGreaterThan(1);
+    expect(hours.length).toBeGreaterThan(0);
+    expect(responses.filter(([, match]) => match[1] !== responseHours).map(([where]) => where)).toEqual([]);
+    expect(hours.filter(([, match]) => match[0] !== officeHours).map(([where]) => where)).toEqual([]);
   });
 });
