@@ -9,12 +9,12 @@ import {
   useTransitionStatus,
 } from '@floating-ui/react';
 import { useId, useRef, type FocusEvent } from 'react';
+import { tokenMs } from '../design-tokens' with { type: 'macro' };
 import { Icon } from '../Icon';
 import { NavAnchor } from './NavAnchor';
 import type { NavItem } from './read-navigation';
 
-/** Matches $duration-dropdown in the Sass tokens. */
-const DROPDOWN_MS = 200;
+const DROPDOWN_MS = tokenMs('$duration-dropdown');
 
 interface NavDropdownProps {
   item: NavItem;

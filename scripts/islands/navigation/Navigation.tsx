@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { CSSTransition } from 'react-transition-group';
+import { token, tokenMs } from '../design-tokens' with { type: 'macro' };
 import type { IslandMode, IslandProps } from '../types';
 import { Icon } from '../Icon';
 import { transitionClasses } from '../transition';
@@ -12,10 +13,9 @@ import './navigation.scss';
 
 export const mode: IslandMode = 'replace';
 
-/** The $breakpoints 'lg' token: desktop navigation from here up. */
-const DESKTOP_QUERY = '(min-width: 1024px)';
-/** Matches $duration-panel in the Sass tokens. */
-const PANEL_MS = 300;
+/** Desktop navigation from the lg breakpoint up. */
+const DESKTOP_QUERY = `(min-width: ${token("breakpoint('lg')")})`;
+const PANEL_MS = tokenMs('$duration-panel');
 
 const panelTransition = {
   ...transitionClasses('ds-nav__panel'),

@@ -11,11 +11,12 @@ import {
   toastVisible,
   type Toast as ToastData,
 } from './toast-store';
+import { tokenMs } from '../design-tokens' with { type: 'macro' };
 
 export const mode: IslandMode = 'enhance';
 
-/** Matches $duration-dropdown in the Sass tokens (the toast's enter/exit transition). */
-const TRANSITION_MS = 200;
+/** The toast's enter/exit transition (toast.scss uses the same token). */
+const TRANSITION_MS = tokenMs('$duration-dropdown');
 const TOAST_TRANSITION = transitionClasses('ds-toast');
 
 interface CardProps {

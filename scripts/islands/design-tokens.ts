@@ -1,0 +1,38 @@
+/**
+ * Design tokens for TypeScript, read from the one place they are defined,
+ * styles/settings/_tokens.scss. Islands import these functions as Parcel macros
+ * (`with { type: 'macro' }`): they run at build time and only the value reaches the bundle. In the
+ * unit tests they run in Node the same way.
+ */
+import path from 'node:path';
+import { compileString } from 'sass';
+
+const TOKENS = path.resolve('styles/settings/_tokens.scss');
+
+/** What Parcel passes a macro as `this` (the part of @parcel/macros' MacroContext used here). */
+interface MacroContext {
+  invalidateOnFileChange: (filePath: string) => void;
+}
+
+const isMacroContext = (value: unknown): value is MacroContext =>
+  typeof (value as Partial<MacroContext> | undefined)?.invalidateOnFileChange === 'function';
+
+/** A Sass expression over the tokens, as CSS: "breakpoint('lg')" → "1024px". */
+export function token(this: unknown, expression: string): string {
+  // Parcel re-runs the macro when the tokens change; a plain call has no `this`.
+  if (isMacroContext(this)) this.invalidateOnFileChange(TOKENS);
+  const { css } = compileString(`@use 'tokens' as *;\na { b: #{${expression}}; }`, {
+    loadPaths: [path.dirname(TOKENS)],
+  });
+  const value = /b: ([^;]+);/.exec(css)?.[1];
+  if (!value) throw new Error(`No design token for ${expression}`);
+  return value;
+}
+
+/** A duration token in milliseconds: "$duration-panel" (0.3s) → 300. */
+export function tokenMs(this: unknown, expression: string): number {
+  const value = token.call(this, expression);
+  const [, amount, unit] = /^([\d.]+)(m?s)$/.exec(value) ?? [];
+  if (!amount) throw new Error(`${expression} is ${value}, not a duration`);
+  return Math.round(Number(amount) * (unit === 's' ? 1000 : 1));
+}
