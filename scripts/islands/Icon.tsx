@@ -1,11 +1,14 @@
-/** The line icons the islands draw; the same shapes as partials/icon.html. */
-const PATHS = {
-  menu: 'M4 7h16M4 12h16M4 17h16',
-  close: 'M6 6l12 12M18 6 6 18',
-  chevron: 'm6 9 6 6 6-6',
-} as const;
+import { createElement } from 'react';
+import { iconShapes } from './icon-shapes' with { type: 'macro' };
 
-export function Icon({ name, size = 24 }: { name: keyof typeof PATHS; size?: number }) {
+/** The line icons the islands draw, taken from partials/icon.html when the site is built. */
+const SHAPES = {
+  menu: iconShapes('menu'),
+  close: iconShapes('close'),
+  chevron: iconShapes('chevron'),
+};
+
+export function Icon({ name, size = 24 }: { name: keyof typeof SHAPES; size?: number }) {
   return (
     <svg
       className="ds-icon"
@@ -15,7 +18,7 @@ export function Icon({ name, size = 24 }: { name: keyof typeof PATHS; size?: num
       aria-hidden="true"
       focusable="false"
     >
-      <path d={PATHS[name]} />
+      {SHAPES[name].map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes }))}
     </svg>
   );
 }

@@ -6,21 +6,13 @@
  */
 import path from 'node:path';
 import { compileString } from 'sass';
+import { rerunWhenChanged } from './build-macro';
 
 const TOKENS = path.resolve('styles/settings/_tokens.scss');
 
-/** What Parcel passes a macro as `this` (the part of @parcel/macros' MacroContext used here). */
-interface MacroContext {
-  invalidateOnFileChange: (filePath: string) => void;
-}
-
-const isMacroContext = (value: unknown): value is MacroContext =>
-  typeof (value as Partial<MacroContext> | undefined)?.invalidateOnFileChange === 'function';
-
 /** A Sass expression over the tokens, as CSS: "breakpoint('lg')" → "1024px". */
 export function token(this: unknown, expression: string): string {
-  // Parcel re-runs the macro when the tokens change; a plain call has no `this`.
-  if (isMacroContext(this)) this.invalidateOnFileChange(TOKENS);
+  rerunWhenChanged(this, TOKENS);
   const { css } = compileString(`@use 'tokens' as *;\na { b: #{${expression}}; }`, {
     loadPaths: [path.dirname(TOKENS)],
   });
