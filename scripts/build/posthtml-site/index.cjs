@@ -15,6 +15,7 @@ const posthtml = require('posthtml');
 const include = require('posthtml-include');
 const expressions = require('posthtml-expressions');
 const { ROOT, loadSiteData } = require('./site-data.cjs');
+const { structuredData } = require('../structured-data.cjs');
 
 /** Finds the single `<layout>` element of a page, or fails with the page's first characters. */
 function findLayout(tree) {
@@ -37,44 +38,6 @@ function breadcrumbsFor(pagePath, routeByPath) {
   return paths
     .filter((crumb) => routeByPath[crumb])
     .map((crumb) => ({ href: crumb, label: routeByPath[crumb].label }));
-}
-
-/** schema.org data for the page: the Organization always, WebSite on /, a BreadcrumbList when nested. */
-function structuredData(page, breadcrumbs, site) {
-  const home = `${site.url}/`;
-  const organization = {
-    '@type': 'Organization',
-    '@id': `${home}#organization`,
-    name: site.fullName,
-    url: home,
-    logo: `${site.url}${site.shareImage}`,
-    description: site.description,
-    slogan: site.statement,
-    areaServed: 'United States',
-  };
-  const graph = [organization];
-  if (page.path === '/') {
-    graph.push({
-      '@type': 'WebSite',
-      '@id': `${home}#website`,
-      name: site.name,
-      url: home,
-      publisher: { '@id': organization['@id'] },
-    });
-  }
-  if (breadcrumbs.length > 2) {
-    graph.push({
-      '@type': 'BreadcrumbList',
-      itemListElement: breadcrumbs.map((crumb, index) => ({
-        '@type': 'ListItem',
-        position: index + 1,
-        name: crumb.label,
-        item: crumb.href === '/' ? home : `${site.url}${crumb.href}`,
-      })),
-    });
-  }
-  // "<" is escaped so the JSON can never close its <script> element.
-  return JSON.stringify({ '@context': 'https://schema.org', '@graph': graph }).replace(/</g, '\\u003c');
 }
 
 /** Returns the page data named by the layout's attributes: a route, or a title/description pair. */

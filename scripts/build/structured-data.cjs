@@ -1,0 +1,50 @@
+/**
+ * schema.org structured data (JSON-LD) for a page, beside headers.mjs: the Organization on every
+ * page, the WebSite on /, and a BreadcrumbList on nested pages that matches their visible
+ * breadcrumbs. posthtml-site puts it in each page's <head>.
+ */
+
+/**
+ * @param {{ path: string | null }} page
+ * @param {{ href: string, label: string }[]} breadcrumbs
+ * @param {{ url: string, name: string, fullName: string, shareImage: string, description: string, statement: string }} site
+ * @returns {string} the JSON, safe to put in a <script> element
+ */
+function structuredData(page, breadcrumbs, site) {
+  const home = `${site.url}/`;
+  const organization = {
+    '@type': 'Organization',
+    '@id': `${home}#organization`,
+    name: site.fullName,
+    url: home,
+    logo: `${site.url}${site.shareImage}`,
+    description: site.description,
+    slogan: site.statement,
+    areaServed: 'United States',
+  };
+  const graph = [organization];
+  if (page.path === '/') {
+    graph.push({
+      '@type': 'WebSite',
+      '@id': `${home}#website`,
+      name: site.name,
+      url: home,
+      publisher: { '@id': organization['@id'] },
+    });
+  }
+  if (breadcrumbs.length > 2) {
+    graph.push({
+      '@type': 'BreadcrumbList',
+      itemListElement: breadcrumbs.map((crumb, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: crumb.label,
+        item: crumb.href === '/' ? home : `${site.url}${crumb.href}`,
+      })),
+    });
+  }
+  // "<" is escaped so the JSON can never close its <script> element.
+  return JSON.stringify({ '@context': 'https://schema.org', '@graph': graph }).replace(/</g, '\\u003c');
+}
+
+module.exports = { structuredData };
