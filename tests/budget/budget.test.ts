@@ -166,23 +166,6 @@ function combined(runs: PageFigures[]): PageFigures {
   };
 }
 
-/** A page's figures: one run, or the combined runs when a timing figure missed in the first. */
-async function measure(
-  pathname: string,
-  url: string,
-  port: number,
-  indexable: boolean,
-): Promise<PageFigures> {
-  const runs = [figures(pathname, await audit(url, port, indexable))];
-  if (!missesOnTiming(runs[0]!)) return runs[0]!;
-  process.stdout.write(
-    `${pathname}: ${misses(runs[0]!).join(', ')} in one run; taking the median of ${RUNS_WHEN_TIMING_MISSES}\n`,
-  );
-  while (runs.length < RUNS_WHEN_TIMING_MISSES)
-    runs.push(figures(pathname, await audit(url, port, indexable)));
-  return combined(runs);
-}
-
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
@@ -326,9 +309,22 @@ describe('performance budget', () => {
 
   it('every page is within every budget', async () => {
     const pages: PageFigures[] = [];
-    for (const page of PAGES) {
+    const auditPage = async (page: (typeof PAGES)[number]) => {
       const base = page.path === NOT_FOUND ? proxy.url : server.url;
-      pages.push(await measure(page.path, base + page.path, chrome.port, page.indexable));
+      return figures(page.path, await audit(base + page.path, chrome.port, page.indexable));
+    };
+    for (const page of PAGES) pages.push(await auditPage(page));
+    // A page that missed on timing is audited again once every page has had its first run, so
+    // that its further runs do not fall in the same busy moment as the first.
+    for (const [index, page] of PAGES.entries()) {
+      const first = pages[index]!;
+      if (!missesOnTiming(first)) continue;
+      process.stdout.write(
+        `${page.path}: ${misses(first).join(', ')} in its first run; judging the median of ${RUNS_WHEN_TIMING_MISSES}\n`,
+      );
+      const runs = [first];
+      while (runs.length < RUNS_WHEN_TIMING_MISSES) runs.push(await auditPage(page));
+      pages[index] = combined(runs);
     }
     process.stdout.write(
       `\nLighthouse ${pages.length} pages (mobile, simulated throttling)\n${table(pages)}\n\n`,
