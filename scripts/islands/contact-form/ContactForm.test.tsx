@@ -2,18 +2,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as toasts from '../toast/toast-store';
+import { markupOf } from '../../../tests/support/render-page';
 import ContactForm from './ContactForm';
 
-/** The form as partials/contact-form.html ships it (the fields that matter here). */
+/** The form as the build renders it on /contact. */
 function renderForm() {
-  document.body.innerHTML = `
-    <form action="#contact-form-help" method="get">
-      <label for="first">First name</label><input id="first" required>
-      <label for="email">Email address</label><input id="email" type="email" required>
-      <label for="focus">Type of real estate investing</label>
-      <select id="focus" required><option value="">Select your focus</option><option value="rental">Rental</option></select>
-      <button type="submit">Book My Free Strategy Session</button>
-    </form>`;
+  document.body.innerHTML = markupOf('/contact', 'form[data-island="contact-form"]');
   const form = document.querySelector('form')!;
   render(<ContactForm root={form} />);
   return form;
@@ -33,7 +27,9 @@ describe('contact form island', () => {
     form.addEventListener('submit', (event) => submitted(event));
 
     await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Ada');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Lovelace');
     await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'ada@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '555 0100');
     await user.selectOptions(
       screen.getByRole('combobox', { name: 'Type of real estate investing' }),
       'rental',

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Window as HappyDOMWindow } from 'happy-dom';
-import { staticNavigation } from './fixtures';
+import { markupOf } from '../../../tests/support/render-page';
 import Navigation from './Navigation';
 
 /** happy-dom's window has a `happyDOM` handle for test-only controls such as the viewport size. */
@@ -12,6 +12,9 @@ function setViewportWidth(width: number): void {
     happyDOM.setViewport({ width, height: 800 });
   });
 }
+
+/** The header's navigation and the main content of /about-us/team, as the build renders them. */
+const staticNavigation = markupOf('/about-us/team', 'header nav, main');
 
 /** Renders the island over the static header, as the loader does (replace mode). */
 function mountNavigation() {
@@ -95,8 +98,8 @@ describe('navigation island', () => {
       await user.keyboard('{Enter}');
       await user.tab(); // Retainers
       await user.tab(); // Custom Solutions
-      await user.tab(); // Contact, outside the dropdown
-      expect(document.activeElement).toBe(nav.getByRole('link', { name: 'Contact' }));
+      await user.tab(); // Case Studies, the next item, outside the dropdown
+      expect(document.activeElement).toBe(nav.getByRole('link', { name: 'Case Studies' }));
       expect(toggle.getAttribute('aria-expanded')).toBe('false');
     });
 
@@ -207,7 +210,8 @@ describe('navigation island', () => {
     it('starts as the visitor left the no-JS menu: open, with the row they expanded', () => {
       document.body.innerHTML = staticNavigation;
       document.querySelector<HTMLDetailsElement>('.ds-nav__disclosure')!.open = true;
-      document.querySelectorAll<HTMLDetailsElement>('.ds-nav__section')[1]!.open = true;
+      document.querySelector<HTMLDetailsElement>('.ds-nav__section:has([data-focus-id="/pricing"])')!.open =
+        true;
       const root = document.querySelector<HTMLElement>('[data-island="navigation"]')!;
       render(<Navigation root={root} />, { container: root });
       const nav = within(root);
