@@ -120,6 +120,21 @@ describe('island takeover under a finger', () => {
 });
 
 describe('island takeover of the static mobile menu', () => {
+  it('at 375px, keeps the static menu working when the island’s own stylesheet cannot load', async () => {
+    const page = await site.newPage(375);
+    await page.route(/\/Navigation\.[0-9a-f]{8}\.css$/, (route) => route.abort());
+    await page.goto(site.url('/'));
+    await mainNav(page).locator('summary', { hasText: 'Menu' }).click();
+    // An unstyled island never replaces the header: the load fails and is retried later.
+    await expect.poll(() => islandState(page, 'navigation')).toMatch(/retrying|failed/);
+    await mainNav(page).locator('summary', { hasText: 'Services' }).click();
+    const overview = mainNav(page).getByRole('link', { name: 'Services overview' });
+    expect(await overview.isVisible()).toBe(true);
+    await overview.click();
+    await page.waitForURL('**/services');
+    await page.context().close();
+  });
+
   it('at 375px, waits for the static menu to finish opening, so its fade never jumps', async () => {
     const page = await site.newPage(375);
     // The island's code arrives while the 0.3 s opening is under way.
