@@ -95,8 +95,9 @@ module.exports = {
     ci_report: path.join(__dirname, 'data/ci_report'),
   },
   report: ['CI'],
-  engine: 'puppeteer',
+  engine: 'playwright',
   engineOptions: {
+    browser: 'chromium',
     executablePath: findChromium(),
     args: CHROMIUM_ARGS,
   },

@@ -1,9 +1,10 @@
-/** The interactions of the interaction scenarios in backstop.config.cjs (Puppeteer API). */
+/** The interactions of the interaction scenarios in backstop.config.cjs (Playwright API). */
 
 const NAV = 'header [data-island="navigation"]';
 
 /** Waits until the navigation island has taken over the static header. */
-const navigationMounted = (page) => page.waitForSelector(`${NAV}[data-island-state="mounted"]`);
+const navigationMounted = (page) =>
+  page.waitForSelector(`${NAV}[data-island-state="mounted"]`, { state: 'attached' });
 
 module.exports = {
   async openDropdown(page) {
@@ -11,7 +12,7 @@ module.exports = {
     await navigationMounted(page);
     await page.mouse.move(0, 0);
     await page.hover(`${NAV} a[href="/services"]`);
-    await page.waitForSelector(`${NAV} a[href="/services/social-video"]`, { visible: true });
+    await page.waitForSelector(`${NAV} a[href="/services/social-video"]`, { state: 'visible' });
   },
 
   async openMobileMenu(page) {
@@ -22,15 +23,15 @@ module.exports = {
     await page.click(`${NAV} .ds-nav__toggle`);
     await page.waitForSelector(`${NAV} .ds-nav__toggle[aria-expanded="true"]`);
     // Below lg the whole row of an item with sub-links is its button.
-    const expandServices = await page.waitForSelector(`${NAV} button.ds-nav__row::-p-text(Services)`);
+    const expandServices = await page.waitForSelector(`${NAV} button.ds-nav__row:has-text("Services")`);
     await expandServices.click();
-    await page.waitForSelector(`${NAV} a[href="/services/social-video"]`, { visible: true });
+    await page.waitForSelector(`${NAV} a[href="/services/social-video"]`, { state: 'visible' });
   },
 
   async showToast(page) {
     const callNow = await page.waitForSelector('main button[data-toast]');
     await callNow.click();
-    await page.waitForSelector('[role="status"] .ds-toast', { visible: true });
+    await page.waitForSelector('[role="status"] .ds-toast', { state: 'visible' });
   },
 
   async submitInvalidForm(page) {
@@ -46,14 +47,14 @@ module.exports = {
 
   async hoverPricing(page) {
     await page.hover(`${NAV} a[href="/pricing"]`);
-    await page.waitForSelector(`${NAV} a[href="/pricing/custom"]`, { visible: true });
+    await page.waitForSelector(`${NAV} a[href="/pricing/custom"]`, { state: 'visible' });
   },
 
   async openStaticMenu(page) {
     await page.click(`${NAV} .ds-nav__toggle`);
-    await page.waitForSelector(`${NAV} a[href="/blog"]`, { visible: true });
+    await page.waitForSelector(`${NAV} a[href="/blog"]`, { state: 'visible' });
     // Without JavaScript each section row is a <details> of its own.
-    await page.click(`${NAV} summary.ds-nav__row::-p-text(Services)`);
-    await page.waitForSelector(`${NAV} a[href="/services/social-video"]`, { visible: true });
+    await page.click(`${NAV} summary.ds-nav__row:has-text("Services")`);
+    await page.waitForSelector(`${NAV} a[href="/services/social-video"]`, { state: 'visible' });
   },
 };

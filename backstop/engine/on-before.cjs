@@ -17,8 +17,7 @@ const REWRITES = {
   Document: (html) => html.replace(/(<link rel=stylesheet[^>]*?) integrity=[^ >]+/g, '$1'),
 };
 
-async function fontAlwaysSwapsIn(page) {
-  const cdp = await page.createCDPSession();
+async function fontAlwaysSwapsIn(cdp) {
   cdp.on('Fetch.requestPaused', async ({ requestId, resourceType, responseStatusCode, responseHeaders }) => {
     try {
       // A redirect has no body to rewrite; the 404 page keeps its status.
@@ -44,11 +43,12 @@ async function fontAlwaysSwapsIn(page) {
 }
 
 module.exports = async (page, scenario) => {
-  await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const cdp = await page.context().newCDPSession(page);
   // on-ready adds a stylesheet that stops animations; the site's CSP would refuse it.
-  await page.setBypassCSP(true);
-  if (scenario.javascript === false) await page.setJavaScriptEnabled(false);
-  await fontAlwaysSwapsIn(page);
+  await cdp.send('Page.setBypassCSP', { enabled: true });
+  if (scenario.javascript === false) await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+  await fontAlwaysSwapsIn(cdp);
 
   const failures = [];
   page.on('response', (response) => {

@@ -32,7 +32,12 @@ async function fontInUse(page) {
 
 module.exports = async (page, scenario, viewport) => {
   await fontInUse(page);
-  await page.addStyleTag({ content: STILL });
+  // Not page.addStyleTag: it waits for a load event that never comes with JavaScript off.
+  await page.evaluate((css) => {
+    const still = document.createElement('style');
+    still.textContent = css;
+    document.head.append(still);
+  }, STILL);
   if (scenario.action) await actions[scenario.action](page, viewport);
   if (page.httpFailures.length > 0) {
     throw new Error(`HTTP errors while capturing "${scenario.label}": ${page.httpFailures.join(', ')}`);

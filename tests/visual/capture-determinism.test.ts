@@ -1,6 +1,6 @@
 import { createServer, request, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import puppeteer from 'puppeteer';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startNpmServer, type RunningServer } from '../support/server';
 
@@ -61,10 +61,11 @@ describe('visual capture determinism', () => {
 
   async function capture(delayMs: number): Promise<Buffer> {
     fontDelayMs = delayMs;
-    const browser = await puppeteer.launch({ ...engineOptions, headless: true });
+    const { executablePath, args } = engineOptions;
+    const browser = await chromium.launch({ executablePath, args });
     try {
-      const page = await browser.newPage();
-      await page.setViewport({ ...VIEWPORT, deviceScaleFactor: 1 });
+      // As Backstop's Playwright engine does: a fresh context per capture.
+      const page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
       const scenario = { label: 'font timing', url: proxyUrl + ROUTE };
       await onBefore(page, scenario);
       await page.goto(scenario.url);
