@@ -2,7 +2,15 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { get } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NGINX_BROTLI_MODULE, startCloudflare, startNginx, startServe } from '../support/hosts';
+import {
+  FIRST_PAINT_BYTES,
+  NGINX_BROTLI_MODULE,
+  firstPaintBytes,
+  startCloudflare,
+  startNginx,
+  startServe,
+  stylesheetOf,
+} from '../support/hosts';
 import { SPECULATION_RULES_URL, speculationRules } from '../../scripts/build/headers.mjs';
 import type { RunningServer } from '../support/server';
 import { DIST, routes, site } from '../support/site';
@@ -23,9 +31,6 @@ const ALIASES: [string, string][] = [
   ['/about-us/team/', '/about-us/team'],
   ['/index.html', '/'],
 ];
-/** One TCP round trip: ten 1,460-byte segments, the most a first paint may need. */
-const FIRST_PAINT_BYTES = 14_600;
-
 interface Target {
   name: string;
   start: () => Promise<RunningServer>;
@@ -68,19 +73,6 @@ const securityOf = (headers: Headers) =>
 
 /** Each target's security headers on a page, compared across targets at the end. */
 const headersByTarget = new Map<string, Record<string, string | null>>();
-
-/** The stylesheet a page links, as a root-absolute path. */
-const stylesheetOf = (html: string) => /<link rel=stylesheet href=(\/[^ >]+\.css)/.exec(html)?.[1];
-
-/** Bytes read from the socket for one request (status line, headers and body as sent). */
-function bytesOnTheWire(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    get(url, { agent: false, headers: { 'Accept-Encoding': 'br, gzip' } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.socket.bytesRead));
-    }).on('error', reject);
-  });
-}
 
 describe.each(TARGETS)('$name', ({ name, start, errors, compresses }) => {
   let server: RunningServer;
@@ -177,11 +169,10 @@ describe.each(TARGETS)('$name', ({ name, start, errors, compresses }) => {
   it.runIf(compresses)(
     `delivers every page's first paint (HTML and CSS) in ${FIRST_PAINT_BYTES} bytes on the wire`,
     async () => {
-      const stylesheet = stylesheetOf(await (await fetch(`${server.url}/`)).text());
-      const css = await bytesOnTheWire(server.url + stylesheet!);
       for (const route of routes) {
-        const html = await bytesOnTheWire(server.url + route.path);
-        expect(html + css, route.path).toBeLessThanOrEqual(FIRST_PAINT_BYTES);
+        expect(await firstPaintBytes(server.url + route.path), route.path).toBeLessThanOrEqual(
+          FIRST_PAINT_BYTES,
+        );
       }
     },
   );

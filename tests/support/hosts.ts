@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startNpmServer, type RunningServer } from './server';
@@ -92,4 +93,34 @@ export async function startCloudflare(): Promise<RunningServer> {
       rmSync(state, { recursive: true, force: true });
     },
   };
+}
+
+/** One TCP round trip: ten 1,460-byte segments, the most a page's first paint may need. */
+export const FIRST_PAINT_BYTES = 14_600;
+
+/** The stylesheet a built page links, as a root-absolute path. */
+export const stylesheetOf = (html: string) => /<link rel=stylesheet href=(\/[^ >]+\.css)/.exec(html)?.[1];
+
+/** Bytes read from the socket for one request (status line, headers and body as the host sent them). */
+function bytesOnTheWire(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false, headers: { 'Accept-Encoding': 'br, gzip' } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.socket.bytesRead));
+    }).on('error', reject);
+  });
+}
+
+/**
+ * What a page's first paint takes on the wire from a running host: its HTML and the stylesheet
+ * it links (scripts are modules and never block the first paint).
+ */
+export async function firstPaintBytes(pageUrl: string): Promise<number> {
+  const stylesheet = stylesheetOf(await (await fetch(pageUrl)).text());
+  if (!stylesheet) throw new Error(`${pageUrl} links no stylesheet`);
+  const [html, css] = await Promise.all([
+    bytesOnTheWire(pageUrl),
+    bytesOnTheWire(new URL(stylesheet, pageUrl).href),
+  ]);
+  return html + css;
 }
