@@ -7,9 +7,11 @@ import { ROOT } from '../support/site';
 const OUTSIDE_SASS = [
   'pages/_data/site.json',
   ...readdirSync(path.join(ROOT, 'partials')).map((file) => `partials/${file}`),
-  ...readdirSync(path.join(ROOT, 'static'))
-    .filter((file) => file.endsWith('.svg'))
-    .map((file) => `static/${file}`),
+  ...['images', 'static'].flatMap((folder) =>
+    readdirSync(path.join(ROOT, folder))
+      .filter((file) => file.endsWith('.svg'))
+      .map((file) => `${folder}/${file}`),
+  ),
   'scripts/build/render-og-image.mjs',
 ].filter((file) => file.includes('.'));
 
