@@ -46,12 +46,17 @@ function loadSiteData() {
     footer: navigation.footer.map((column) => ({ heading: column.heading, links: column.links.map(link) })),
     legal: navigation.legal.map(link),
   };
+  // The routes under each route, in route-list order, so that a template lists a section's
+  // sub-pages by name (routesUnder["/services/social-video"]) instead of filtering the list.
+  const routesUnder = Object.fromEntries(
+    routes.map((route) => [route.path, routes.filter((other) => other.path.startsWith(`${route.path}/`))]),
+  );
   return {
     routes,
     routeByPath,
     files: [...dataFiles(), LAYOUT_FILE],
     layoutSource: fs.readFileSync(path.join(ROOT, LAYOUT_FILE), 'utf8'),
-    locals: { ...data, nav, routes: routeByPath, year: new Date().getFullYear() },
+    locals: { ...data, nav, routes: routeByPath, routesUnder, year: new Date().getFullYear() },
   };
 }
 
