@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.parcel-cache/', 'backstop/data/', 'node_modules/'] },
+  { ignores: ['dist/', '.parcel-cache/', 'tests/visual/output/', 'node_modules/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -30,7 +30,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['**/*.{js,cjs,mjs}', 'scripts/build/**', 'tests/**', 'backstop/**', '*.config.ts'],
+    files: ['**/*.{js,cjs,mjs}', 'scripts/build/**', 'tests/**', '*.config.ts'],
     languageOptions: { globals: globals.node },
   },
   {
@@ -39,7 +39,7 @@ export default tseslint.config(
   },
   {
     // Scripts that pass callbacks into a page (page.evaluate, waitForFunction).
-    files: ['backstop/engine/**', 'scripts/build/render-og-image.mjs'],
+    files: ['tests/visual/engine/**', 'scripts/build/render-og-image.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {

@@ -8,7 +8,7 @@ import { startNpmServer, type RunningServer } from '../support/server';
  * test:visual:reference) captures new references instead of comparing with them.
  */
 const command = process.env.BACKSTOP_COMMAND === 'reference' ? 'reference' : 'test';
-const CONFIG = '../../backstop/backstop.config.cjs';
+const CONFIG = './backstop.config.cjs';
 
 describe('visual regression (BackstopJS)', () => {
   let server: RunningServer;

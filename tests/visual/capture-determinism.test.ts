@@ -11,10 +11,10 @@ import { freePort, startNpmServer, type RunningServer } from '../support/server'
  */
 type Hook = (page: unknown, scenario: object, viewport?: object) => Promise<void>;
 const require = createRequire(import.meta.url);
-const onBefore = require('../../backstop/engine/on-before.cjs') as Hook;
-const onReady = require('../../backstop/engine/on-ready.cjs') as Hook;
+const onBefore = require('./engine/on-before.cjs') as Hook;
+const onReady = require('./engine/on-ready.cjs') as Hook;
 // Backstop's own launch options: the same browser, with the same flags.
-const { engineOptions } = require('../../backstop/backstop.config.cjs') as {
+const { engineOptions } = require('./backstop.config.cjs') as {
   engineOptions: { executablePath: string; args: string[] };
 };
 

@@ -1,11 +1,11 @@
 /**
  * BackstopJS configuration, generated from the route list: every route and the 404 page at
  * phone, tablet, laptop and desktop width, plus the interaction and JavaScript-off scenarios below.
- * The site's base URL comes from BACKSTOP_BASE_URL (tests/visual/backstop.test.ts serves dist/).
+ * The site's base URL comes from BACKSTOP_BASE_URL (backstop.test.ts serves dist/).
  */
 const path = require('node:path');
-const routes = require('../pages/_data/routes.json');
-const { CHROMIUM_ARGS, findChromium } = require('../tests/support/chromium.cjs');
+const routes = require('../../pages/_data/routes.json');
+const { CHROMIUM_ARGS, findChromium } = require('../support/chromium.cjs');
 
 const BASE_URL = process.env.BACKSTOP_BASE_URL ?? 'http://127.0.0.1:3000';
 const url = (pathname) => BASE_URL + pathname;
@@ -88,11 +88,11 @@ module.exports = {
   onReadyScript: 'on-ready.cjs',
   scenarios: [...pageScenarios, notFoundScenario, ...interactionScenarios],
   paths: {
-    bitmaps_reference: path.join(__dirname, 'data/bitmaps_reference'),
-    bitmaps_test: path.join(__dirname, 'data/bitmaps_test'),
+    bitmaps_reference: path.join(__dirname, 'references'),
+    bitmaps_test: path.join(__dirname, 'output/bitmaps_test'),
     engine_scripts: path.join(__dirname, 'engine'),
-    html_report: path.join(__dirname, 'data/html_report'),
-    ci_report: path.join(__dirname, 'data/ci_report'),
+    html_report: path.join(__dirname, 'output/html_report'),
+    ci_report: path.join(__dirname, 'output/ci_report'),
   },
   report: ['CI'],
   engine: 'playwright',
