@@ -25,17 +25,19 @@ async function watch(page: Page): Promise<string[]> {
 
 describe('Content-Security-Policy in Chromium (npm start)', () => {
   it('every page loads with no CSP violation and no console error', async () => {
-    const page = await site.newPage(1280);
-    const problems = await watch(page);
-    for (const route of routes) {
-      await page.goto(site.url(route.path), { waitUntil: 'networkidle' });
-      problems.forEach(
-        (problem, index) =>
-          (problems[index] = problem.includes(' @ ') ? problem : `${problem} @ ${route.path}`),
-      );
-    }
-    expect(problems).toEqual([]);
-    await page.context().close();
+    const problemsOf = new Map<Page, string[]>();
+    const found = await site.checkEveryPath(
+      routes.map((route) => route.path),
+      1280,
+      async (page, path) => {
+        const problems = problemsOf.get(page) ?? [];
+        const before = problems.length;
+        await page.goto(site.url(path), { waitUntil: 'networkidle' });
+        return problems.slice(before);
+      },
+      { prepare: async (page) => void problemsOf.set(page, await watch(page)) },
+    );
+    expect(found).toEqual([]);
   }, 120_000);
 
   it('the islands (with their import map) run under the CSP', async () => {

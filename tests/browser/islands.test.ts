@@ -195,14 +195,20 @@ describe('island takeover of the static mobile menu', () => {
 describe('toast island in Chromium', () => {
   for (const width of [375, 1280]) {
     it(`at ${width}px, Get Started shows the toast, which is gone after about 5 seconds`, async () => {
-      const page = await open('/', width);
+      const page = await site.newPage(width);
+      // The page's clock runs as usual until the test takes it over.
+      await page.clock.install();
+      await page.goto(site.url('/'));
       if (width < 1024) await mainNav(page).locator('summary', { hasText: 'Menu' }).click();
       await mainNav(page).getByRole('button', { name: 'Get Started' }).click();
       await expect.poll(() => toast(page).textContent()).toContain(TOAST_TEXT);
       expect(await toast(page).textContent()).toContain('🚧');
-      await page.waitForTimeout(4000);
+      // From here the test moves the page's clock: 4.8 s on, the toast is up; past 5 s, it goes.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+      await page.clock.runFor(4750);
       expect(await toast(page).textContent()).toContain(TOAST_TEXT);
-      await expect.poll(() => toast(page).textContent(), { timeout: 3000 }).toBe('');
+      await page.clock.runFor(500);
+      await expect.poll(() => toast(page).textContent(), { timeout: 1000 }).toBe('');
       await page.context().close();
     });
   }

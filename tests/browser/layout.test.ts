@@ -9,12 +9,10 @@ describe('layout', () => {
   it.each([320, 1920])(
     'no page, nor any region on it, scrolls sideways at %ipx',
     async (width) => {
-      const page = await site.newPage(width);
-      const overflowing: string[] = [];
-      for (const path of PATHS) {
+      const overflowing = await site.checkEveryPath(PATHS, width, async (page, path) => {
         await page.goto(site.url(path));
         // The page itself, and any region on it that would scroll sideways (such as a wide table).
-        const found = await page.evaluate(() => {
+        return page.evaluate(() => {
           const root = document.documentElement;
           const regions = [...document.querySelectorAll<HTMLElement>('body *')].filter(
             (element) =>
@@ -31,10 +29,8 @@ describe('layout', () => {
             ),
           ];
         });
-        overflowing.push(...found.map((what) => `${path}: ${what}`));
-      }
+      });
       expect(overflowing).toEqual([]);
-      await page.context().close();
     },
     120_000,
   );

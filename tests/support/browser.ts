@@ -17,7 +17,21 @@ export interface BrowserSite {
   /** Opens a route of the served site in a fresh context at a viewport width. */
   open: (path: string, width: number, options?: BrowserContextOptions) => Promise<Page>;
   url: (path: string) => string;
+  /**
+   * Runs `check` on every path, spread over a few tabs at `width`, and returns what it found, each
+   * finding prefixed with its path, in path order. A page load waits on the network and on the
+   * renderer; across tabs those waits overlap instead of adding up. `prepare` runs once per tab.
+   */
+  checkEveryPath: (
+    paths: readonly string[],
+    width: number,
+    check: (page: Page, path: string) => Promise<string[]>,
+    options?: BrowserContextOptions & { prepare?: (page: Page) => Promise<void> },
+  ) => Promise<string[]>;
 }
+
+/** Tabs for checkEveryPath: one more than the machine's two cores, so one is always loading. */
+const TABS = 3;
 
 /** Starts Chromium and `npm run serve` for the current test file, and stops both after it. */
 export function useBrowserAndSite(): BrowserSite {
@@ -44,6 +58,22 @@ export function useBrowserAndSite(): BrowserSite {
       const page = await this.newPage(width, options);
       await page.goto(started().server.url + path);
       return page;
+    },
+    async checkEveryPath(paths, width, check, { prepare, ...options } = {}) {
+      const found: string[][] = [];
+      // One iterator shared by every tab: each path is taken by the first tab that is free.
+      const queue = paths.entries();
+      await Promise.all(
+        Array.from({ length: Math.min(TABS, paths.length) }, async () => {
+          const page = await this.newPage(width, options);
+          await prepare?.(page);
+          for (const [index, path] of queue) {
+            found[index] = (await check(page, path)).map((finding) => `${path}: ${finding}`);
+          }
+          await page.context().close();
+        }),
+      );
+      return found.flat();
     },
   };
 }
