@@ -1,6 +1,7 @@
 /**
  * BackstopJS configuration, generated from the route list: every route and the 404 page at
- * phone, tablet, laptop and desktop width, plus the interaction and JavaScript-off scenarios below.
+ * phone, tablet, laptop and desktop width (under-construction pages: see below), plus the
+ * interaction and JavaScript-off scenarios below.
  * The site's base URL comes from BACKSTOP_BASE_URL (backstop.test.ts serves dist/).
  */
 const path = require('node:path');
@@ -13,16 +14,28 @@ const url = (pathname) => BASE_URL + pathname;
 const VIEWPORTS = {
   phone: { label: 'phone', width: 375, height: 812 },
   tablet: { label: 'tablet', width: 768, height: 1024 },
-  desktop: { label: 'desktop', width: 1280, height: 800 },
-  // The band between tablet and desktop, where the one-line header is tightest. Listed last:
-  // a reference's file name holds its viewport's index, so the others keep their names.
+  // The band between tablet and desktop, where the one-line header is tightest.
   laptop: { label: 'laptop', width: 1024, height: 768 },
+  desktop: { label: 'desktop', width: 1280, height: 800 },
 };
+
+/**
+ * The under-construction pages share one template and differ only in their title and breadcrumbs.
+ * Each is captured at phone and desktop width; the one with the longest title (the likeliest to
+ * wrap) at every width, as every other page is. Twice the captures would cost a minute a run and
+ * find nothing more.
+ */
+const placeholders = routes.filter((route) => route.template === 'placeholder');
+const placeholderAtEveryWidth = placeholders.reduce((longest, route) =>
+  route.title.length > longest.title.length ? route : longest,
+);
+const atTwoWidths = (route) => placeholders.includes(route) && route !== placeholderAtEveryWidth;
 
 /** One full-page scenario per route, in the route list's order. */
 const pageScenarios = routes.map((route) => ({
   label: `page ${route.path}`,
   url: url(route.path),
+  ...(atTwoWidths(route) && { viewports: [VIEWPORTS.phone, VIEWPORTS.desktop] }),
 }));
 
 const notFoundScenario = { label: 'page 404', url: url('/no-such-page'), expectStatus: 404 };
@@ -77,6 +90,9 @@ const interactionScenarios = [
 module.exports = {
   id: 'site',
   viewports: Object.values(VIEWPORTS),
+  // A reference is named by its viewport's label only, so a scenario's list of widths can change
+  // without renaming the references of the others.
+  fileNameTemplate: '{configId}_{scenarioLabel}_{selectorIndex}_{selectorLabel}_{viewportLabel}',
   scenarioDefaults: {
     selectors: ['document'],
     // The footer year changes every January; its box stays, its text is hidden.
