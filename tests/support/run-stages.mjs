@@ -1,31 +1,73 @@
 /**
- * `npm test`: every check, in order, each as its own npm script; stops at the first that fails.
- * Prints how long each stage took at the end, passed or not, so a slow stage is seen at once.
+ * `npm test`: every check, each as its own npm script; stops at the first that fails. Prints how
+ * long each stage took at the end, passed or not, so a slow stage is seen at once.
+ *
+ * Lint needs nothing built, and the unit tests and the build leave a core idle, so lint runs beside
+ * them; its output is held back and printed whole when it ends, so the two never interleave. The
+ * stages that drive Chromium run one at a time afterwards: the budget times pages, and a second
+ * process beside it would slow them.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
-const STAGES = ['lint', 'test:unit', 'build', 'test:build', 'test:browser', 'test:visual', 'budget'];
+/** Lanes that run side by side, each a list of stages in order; the first lane's output is held back. */
+const SIDE_BY_SIDE = [['lint'], ['test:unit', 'build', 'test:build']];
+const THEN_ONE_BY_ONE = ['test:browser', 'test:visual', 'budget'];
 
+const started = performance.now();
 const times = [];
-let failed;
-for (const stage of STAGES) {
-  const started = performance.now();
-  const { status } = spawnSync('npm', ['run', '--silent', stage], { stdio: 'inherit' });
-  times.push([stage, (performance.now() - started) / 1000, status === 0 ? 'passed' : 'FAILED']);
-  if (status !== 0) {
-    failed = stage;
-    break;
-  }
+
+/** Runs one stage; resolves whether it passed, and records its time. */
+function run(stage, stdio = 'inherit') {
+  const stageStarted = performance.now();
+  return new Promise((resolve) => {
+    spawn('npm', ['run', '--silent', stage], { stdio }).on('exit', (code) => {
+      const passed = code === 0;
+      times.push([stage, (performance.now() - stageStarted) / 1000, passed ? 'passed' : 'FAILED']);
+      resolve(passed);
+    });
+  });
 }
 
-const total = times.reduce((sum, [, seconds]) => sum + seconds, 0);
-const width = Math.max(...STAGES.map((stage) => stage.length));
+async function runLane(stages, stdio) {
+  for (const stage of stages) if (!(await run(stage, stdio))) return false;
+  return true;
+}
+
+/** Runs a lane with its output in a file, then prints that output. */
+async function runHeldBack(stages) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'npm-test-'));
+  const file = path.join(folder, 'output');
+  const fd = openSync(file, 'w');
+  const passed = await runLane(stages, ['ignore', fd, fd]);
+  process.stdout.write(`\n--- ${stages.join(', ')} ---\n${readFileSync(file, 'utf8')}`);
+  rmSync(folder, { recursive: true, force: true });
+  return passed;
+}
+
+const [heldBack, ...inline] = SIDE_BY_SIDE;
+const firstPassed = (
+  await Promise.all([runHeldBack(heldBack), ...inline.map((lane) => runLane(lane))])
+).every(Boolean);
+const passed = firstPassed && (await runLane(THEN_ONE_BY_ONE));
+
+const stages = [...SIDE_BY_SIDE.flat(), ...THEN_ONE_BY_ONE];
+const width = Math.max(...stages.map((stage) => stage.length), 'total (wall clock)'.length);
 const line = (stage, seconds, result) =>
   `${stage.padEnd(width)}  ${seconds.toFixed(0).padStart(4)} s  ${result}`;
+const order = (stage) => stages.indexOf(stage);
 console.log(
-  ['', 'npm test, time per stage:', ...times.map((row) => line(...row)), line('total', total, '')].join('\n'),
+  [
+    '',
+    `npm test, time per stage (${SIDE_BY_SIDE.map((lane) => lane.join(' → ')).join(' beside ')}):`,
+    ...times.sort(([a], [b]) => order(a) - order(b)).map((row) => line(...row)),
+    line('total (wall clock)', (performance.now() - started) / 1000, ''),
+  ].join('\n'),
 );
-if (failed) {
-  console.error(`\nnpm test stopped: "npm run ${failed}" failed.`);
+if (!passed) {
+  const failed = times.filter(([, , result]) => result === 'FAILED').map(([stage]) => `"npm run ${stage}"`);
+  console.error(`\nnpm test stopped: ${failed.join(' and ')} failed.`);
   process.exit(1);
 }
