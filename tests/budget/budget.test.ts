@@ -15,7 +15,7 @@ import lighthouse, { type Result } from 'lighthouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from '../support/chromium.cjs';
 import { FIRST_PAINT_BYTES, firstPaintBytes } from '../support/hosts';
-import { freePort, startNpmServer, type RunningServer } from '../support/server';
+import { freePort, startNpmServer, stopProcessGroup, type RunningServer } from '../support/server';
 import { ROOT, routes } from '../support/site';
 
 const BUDGET = {
@@ -279,12 +279,13 @@ async function devRebuildAfterPartialEdit(): Promise<string> {
     writeFileSync(partial, `${original}<!-- budget: rebuild check -->\n`);
     return await nextBuild();
   } finally {
-    writeFileSync(partial, original);
-    const exited = new Promise((resolve) => watcher.once('exit', resolve));
-    if (watcher.pid) process.kill(-watcher.pid, 'SIGTERM');
-    await exited;
-    // Parcel's workers may still be finishing a write as the watcher exits.
-    rmSync(scratch, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    // The watcher stops first: restoring the partial under it would start another build.
+    try {
+      await stopProcessGroup(watcher);
+    } finally {
+      writeFileSync(partial, original);
+    }
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

@@ -1,5 +1,5 @@
 /** Starts one of the project's servers (as npm scripts run them) on a free port, for tests. */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { ROOT } from './site';
 
@@ -21,6 +21,32 @@ export function freePort(): Promise<number> {
       });
     });
   });
+}
+
+/** Whether any process of the group led by `pid` is still alive. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops a child started with `detached: true` and everything it started: npm or npx exit before
+ * the programs they ran (Parcel's workers may still be writing files), so this waits until the
+ * whole process group is gone, and kills what is left after 10 s.
+ */
+export async function stopProcessGroup(child: ChildProcess): Promise<void> {
+  const { pid } = child;
+  if (!pid || !groupAlive(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  const deadline = Date.now() + 10_000;
+  while (groupAlive(pid)) {
+    if (Date.now() > deadline) process.kill(-pid, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /**
@@ -46,12 +72,7 @@ export async function startNpmServer(
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || !child.pid) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid, 'SIGTERM');
-    await exited;
-  };
+  const stop = () => stopProcessGroup(child);
 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
