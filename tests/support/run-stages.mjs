@@ -2,8 +2,8 @@
  * `npm test`: every check, each as its own npm script; stops at the first that fails. Prints how
  * long each stage took at the end, passed or not, so a slow stage is seen at once.
  *
- * Lint needs nothing built, and the unit tests and the build leave a core idle, so lint runs beside
- * them; its output is held back and printed whole when it ends, so the two never interleave. The
+ * Lint and the unit tests need nothing built, so they run beside the build and the build-output
+ * tests; their output is held back and printed whole when they end, so the two never interleave. The
  * stages that drive Chromium run one at a time afterwards: the budget times pages, and a second
  * process beside it would slow them.
  */
@@ -13,7 +13,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** Lanes that run side by side, each a list of stages in order; the first lane's output is held back. */
-const SIDE_BY_SIDE = [['lint'], ['test:unit', 'build', 'test:build']];
+const SIDE_BY_SIDE = [
+  ['lint', 'test:unit'],
+  ['build', 'test:build'],
+];
 const THEN_ONE_BY_ONE = ['test:browser', 'test:visual', 'budget'];
 
 const started = performance.now();
