@@ -18,7 +18,7 @@ describe('visual regression (BackstopJS)', () => {
   });
   afterAll(() => server.stop());
 
-  it(`backstop ${command}: every page at three widths, interactions and JavaScript off`, async () => {
+  it(`backstop ${command}: every page at its widths, interactions and JavaScript off`, async () => {
     // Loaded after the server starts: the config reads BACKSTOP_BASE_URL.
     const config: unknown = createRequire(import.meta.url)(CONFIG);
     await backstop(command, { config });
