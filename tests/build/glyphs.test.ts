@@ -1,19 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FONT_FILE, interSubset, parseUnicodeRange } from '../../scripts/build/subset-font.mjs';
 import { DIST, allBuiltFiles, builtDocument } from '../support/site';
-
-/** The code points a CSS `unicode-range` covers ("U+0-FF", "U+2191", wildcards such as "U+??"). */
-function parseUnicodeRange(value: string): [number, number][] {
-  return value.split(',').map((part) => {
-    const range = part.trim().replace(/^U\+/i, '');
-    if (range.includes('?')) {
-      return [parseInt(range.replace(/\?/g, '0'), 16), parseInt(range.replace(/\?/g, 'F'), 16)];
-    }
-    const [start, end] = range.split('-');
-    return [parseInt(start!, 16), parseInt(end ?? start!, 16)];
-  });
-}
 
 /** The unicode-range of the self-hosted font in the built stylesheet. */
 function selfHostedRanges(): [number, number][] {
@@ -48,10 +37,17 @@ describe('glyphs', () => {
     const outside = new Map<string, string>();
     for (const file of allBuiltFiles()) {
       for (const character of visibleText(file)) {
-        if (/\p{Extended_Pictographic}|\uFE0F/u.test(character)) continue;
+        // Tabs and line breaks in the source collapse to spaces: they are never drawn.
+        if (/\p{Extended_Pictographic}|\uFE0F|[\t\n\r\f]/u.test(character)) continue;
         if (!covered(character.codePointAt(0)!)) outside.set(character, path.relative(DIST, file));
       }
     }
     expect(Object.fromEntries(outside)).toEqual({});
+  });
+
+  // The font file is generated (npm run fonts): it must be what the declarations in
+  // styles/base/_fonts.scss make, or the unicode-range above would promise glyphs it lacks.
+  it('ships the font that the @font-face declarations describe', async () => {
+    expect(Buffer.compare(readFileSync(FONT_FILE), await interSubset())).toBe(0);
   });
 });
