@@ -5,7 +5,9 @@ import { useBrowserAndSite } from '../support/browser';
 const site = useBrowserAndSite();
 
 /** How the current page's document arrived, and whether it was revealed with a view transition. */
-function arrival(page: Page) {
+async function arrival(page: Page) {
+  // `pagereveal` fires at the new document's first frame, which can come after waitForURL resolves.
+  await page.waitForFunction(() => 'revealedWithTransition' in window);
   return page.evaluate(() => {
     // Both fields are newer than TypeScript's DOM types.
     const [navigation] = performance.getEntriesByType('navigation') as (PerformanceEntry & {
