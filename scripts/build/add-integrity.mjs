@@ -3,14 +3,20 @@
  * page's stylesheet and entry script: a file changed on the way (a proxy, a half-written deploy)
  * is refused by the browser instead of applied or run, and the page stays plain HTML. The chunks
  * islands load later are not pinned: an `integrity` map in the import map would add about 400
- * incompressible bytes to every page's first round trip. Rewrites each page's .gz and .br
- * siblings to match.
+ * incompressible bytes to every page's first round trip.
+ *
+ * Pages are compressed here, once their content is final (.gz and .br beside each page, at the
+ * settings Parcel's compressors use for every other text asset); `.parcelrc` leaves HTML out of
+ * Parcel's compressors so that no page is compressed twice. Compression runs on libuv's thread
+ * pool, on every core: at maximum brotli quality it is most of this step's time.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 
@@ -48,10 +54,24 @@ function pages(dir = DIST) {
   });
 }
 
-for (const page of pages()) {
-  const html = withIntegrity(readFileSync(page, 'utf8'));
-  writeFileSync(page, html);
-  writeFileSync(`${page}.gz`, gzipSync(html, { level: 9 }));
-  writeFileSync(`${page}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-}
-console.log(`Added Subresource Integrity to ${pages().length} pages`);
+const compressors = {
+  gz: (html) => promisify(gzip)(html, { level: 9 }),
+  br: (html) =>
+    promisify(brotliCompress)(html, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }),
+};
+
+const built = pages();
+await Promise.all(
+  built.map(async (page) => {
+    const html = withIntegrity(readFileSync(page, 'utf8'));
+    writeFileSync(page, html);
+    await Promise.all(
+      Object.entries(compressors).map(async ([extension, compress]) =>
+        writeFile(`${page}.${extension}`, await compress(html)),
+      ),
+    );
+  }),
+);
+console.log(`Added Subresource Integrity to ${built.length} pages and compressed them`);
