@@ -5,7 +5,8 @@
  * A page is `<layout route="/path">…content…</layout>`. The plugin puts the content into
  * partials/layout.html (at `<yield></yield>`), evaluates posthtml-expressions with the site data
  * (settings, routes, navigation, this page's route) and resolves posthtml-include partials with the
- * same data, then marks links to the current page and section with `aria-current`.
+ * same data, then marks links to the current page and section with `aria-current`. Partials that
+ * read nothing of the page are rendered once per build (shared-partials.cjs).
  *
  * Parcel passes no file path to PostHTML plugins, which is why a page names its own route; the
  * build-output tests check that every route's file names the route it is served at.
@@ -15,6 +16,7 @@ const posthtml = require('posthtml');
 const include = require('posthtml-include');
 const expressions = require('posthtml-expressions');
 const { ROOT, loadSiteData } = require('./site-data.cjs');
+const { sharedPartials } = require('./shared-partials.cjs');
 const { structuredData } = require('../structured-data.cjs');
 
 /** Finds the single `<layout>` element of a page, or fails with the page's first characters. */
@@ -111,10 +113,12 @@ module.exports = function posthtmlSite() {
     const fillYield = (layoutTree) =>
       layoutTree.match({ tag: 'yield' }, () => ({ tag: false, content: layoutNode.content || [] }));
 
+    const includeOptions = { root: ROOT, posthtmlExpressionsOptions: { locals, strictMode: true } };
     const result = posthtml([
       fillYield,
       expressions({ locals, strictMode: true }),
-      include({ root: ROOT, posthtmlExpressionsOptions: { locals, strictMode: true } }),
+      sharedPartials(includeOptions, data),
+      include(includeOptions),
       markCurrentLinks(page),
       dropEmptyNames,
     ]).process(data.layoutSource, { sync: true });
