@@ -8,7 +8,7 @@ import {
   useInteractions,
   useTransitionStatus,
 } from '@floating-ui/react';
-import { useId, useRef, type FocusEvent } from 'react';
+import { memo, useId, useRef, type FocusEvent } from 'react';
 import { tokenMs } from '../design-tokens' with { type: 'macro' };
 import { Icon } from '../Icon';
 import { NavAnchor } from './NavAnchor';
@@ -30,7 +30,12 @@ interface NavDropdownProps {
  * - Mobile: the whole row is the button (the spec: tapping an item with a sub-menu expands or
  *   collapses it), and the section's own page is the first entry of its sub-list.
  */
-export function NavDropdown({ item, open, onOpenChange, isDesktop }: NavDropdownProps) {
+export const NavDropdown = memo(function NavDropdown({
+  item,
+  open,
+  onOpenChange,
+  isDesktop,
+}: NavDropdownProps) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
   const {
@@ -130,4 +135,4 @@ export function NavDropdown({ item, open, onOpenChange, isDesktop }: NavDropdown
       </ul>
     </li>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { CSSTransition } from 'react-transition-group';
 import { token, tokenMs } from '../design-tokens' with { type: 'macro' };
 import type { IslandMode, IslandProps } from '../types';
@@ -42,6 +42,19 @@ export default function Navigation({ root }: IslandProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  // Each item with a stable callback for its section, so that opening the menu or one section
+  // re-renders only the dropdowns whose `open` changed (NavDropdown is memoised): each runs
+  // several Floating UI hooks.
+  const items = useMemo(
+    () =>
+      snapshot.items.map((item, index) => ({
+        item,
+        onOpenChange: (open: boolean) => {
+          setOpenIndex((current) => (open ? index : current === index ? null : current));
+        },
+      })),
+    [snapshot],
+  );
 
   // Crossing the breakpoint starts from a closed menu in the new layout.
   if (layout !== isDesktop) {
@@ -103,16 +116,14 @@ export default function Navigation({ root }: IslandProps) {
           onKeyDown={closeOnEscape}
         >
           <ul className="ds-nav__list">
-            {snapshot.items.map((item, index) =>
+            {items.map(({ item, onOpenChange }, index) =>
               item.children.length > 0 ? (
                 <NavDropdown
                   key={item.href}
                   item={item}
                   isDesktop={isDesktop}
                   open={openIndex === index}
-                  onOpenChange={(open) => {
-                    setOpenIndex((current) => (open ? index : current === index ? null : current));
-                  }}
+                  onOpenChange={onOpenChange}
                 />
               ) : (
                 <li key={item.href} className="ds-nav__item ds-nav__item--enhanced">
