@@ -76,17 +76,20 @@ describe('startIslands', () => {
   });
 
   it('gives up after MAX_LOAD_ATTEMPTS downloads, waiting longer between each, and logs once', async () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'requestAnimationFrame'] });
     page('<div data-island="offline"></div>');
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const load = vi.fn(() => Promise.reject(new Error('network down')));
     const islands = startIslands(document, { offline: { trigger: 'demand', load } });
 
-    expect(await islands.load('offline')).toBe(false);
+    // Each download starts after the next frame, so frames are faked too.
+    const first = islands.load('offline');
+    await vi.runAllTimersAsync();
+    expect(await first).toBe(false);
     const retry = islands.load('offline');
     await vi.advanceTimersByTimeAsync(RETRY_BACKOFF_MS - 1);
     expect(load).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
+    await vi.runAllTimersAsync();
     expect(await retry).toBe(false);
     expect(load).toHaveBeenCalledTimes(2);
 

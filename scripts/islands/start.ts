@@ -32,6 +32,16 @@ function setState(root: HTMLElement, state: MountState): void {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Resolves once the browser has painted the frame after this point. The interaction that asks
+ * for an island is shown first (the hover's or the tap's own frame), and the island's code, whose
+ * evaluation is one long task, runs after it instead of delaying it.
+ */
+const afterNextPaint = () =>
+  new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+
 /** How long after a release to wait for its click, if none comes (a drag, a cancelled touch). */
 const CLICK_AFTER_RELEASE_MS = 150;
 
@@ -110,6 +120,7 @@ async function attempt(name: string, root: HTMLElement, definition: IslandDefini
   const delay = record.retryAfter - Date.now();
   if (delay > 0) await wait(delay);
   setState(root, 'loading');
+  await afterNextPaint();
   record.attempts += 1;
   let loaded;
   try {
