@@ -1,4 +1,13 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { CSSTransition } from 'react-transition-group';
 import { token, tokenMs } from '../design-tokens' with { type: 'macro' };
 import type { IslandMode, IslandProps } from '../types';
@@ -101,7 +110,11 @@ export default function Navigation({ root }: IslandProps) {
         data-focus-id="nav-toggle"
         onKeyDown={closeOnEscape}
         onClick={() => {
-          setMenuOpen((open) => !open);
+          // A transition: the tap paints first and the panel a frame later, so a slow phone
+          // answers the tap at once instead of after React's render.
+          startTransition(() => {
+            setMenuOpen((open) => !open);
+          });
         }}
       >
         <Icon name={menuOpen ? 'close' : 'menu'} />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { CSSTransition, TransitionGroup } from 'react-transition-group';
 import { Icon } from '../Icon';
@@ -59,8 +59,13 @@ function ToastCard({ toast, ...transition }: CardProps) {
  */
 export default function Toast({ root }: IslandProps) {
   const toast = useSyncExternalStore(subscribeToToasts, currentToast);
+  // A new toast renders in a background render, not synchronously in the click that asked for
+  // it: the click paints first (a slow phone's interaction stays short) and the toast a frame
+  // later. A dismissal renders at once, so the toast leaves on time.
+  const deferred = useDeferredValue(toast);
+  const shown = toast && deferred;
   return createPortal(
-    <TransitionGroup component={null}>{toast && <ToastCard key={toast.id} toast={toast} />}</TransitionGroup>,
+    <TransitionGroup component={null}>{shown && <ToastCard key={shown.id} toast={shown} />}</TransitionGroup>,
     root,
   );
 }
