@@ -54,12 +54,12 @@ function pages(dir = DIST) {
   });
 }
 
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 const compressors = {
-  gz: (html) => promisify(gzip)(html, { level: 9 }),
+  gz: (html) => gzipAsync(html, { level: 9 }),
   br: (html) =>
-    promisify(brotliCompress)(html, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-    }),
+    brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
 };
 
 const built = pages();
