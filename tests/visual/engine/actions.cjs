@@ -8,11 +8,17 @@ const navigationMounted = (page) =>
 
 module.exports = {
   async openDropdown(page) {
+    const sublist = `${NAV} .ds-nav__sublist:has(a[href="/services/social-video"])`;
     await page.hover(`${NAV} a[href="/services"]`);
     await navigationMounted(page);
+    // The pointer leaves, the island's dropdown closes (after its close delay), and the pointer
+    // comes back: the capture shows a dropdown the island opened on hover. Waiting for each state
+    // in turn keeps the return from racing the close, and "open" (not merely visible) is the
+    // island's settled state: a closing list is still visible to Playwright.
     await page.mouse.move(0, 0);
+    await page.waitForSelector(sublist, { state: 'hidden' });
     await page.hover(`${NAV} a[href="/services"]`);
-    await page.waitForSelector(`${NAV} a[href="/services/social-video"]`, { state: 'visible' });
+    await page.waitForSelector(`${sublist}[data-status="open"]`, { state: 'visible' });
   },
 
   async openMobileMenu(page) {
