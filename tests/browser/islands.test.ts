@@ -199,13 +199,26 @@ describe('toast island in Chromium', () => {
       // The page's clock runs as usual until the test takes it over.
       await page.clock.install();
       await page.goto(site.url('/'));
+      // When the toast card enters the page, by the page's clock.
+      await page.evaluate(() => {
+        const region = document.querySelector('[role="status"]')!;
+        new MutationObserver((_, observer) => {
+          if (!region.querySelector('.ds-toast')) return;
+          region.setAttribute('data-shown-at', String(Date.now()));
+          observer.disconnect();
+        }).observe(region, { childList: true, subtree: true });
+      });
       if (width < 1024) await mainNav(page).locator('summary', { hasText: 'Menu' }).click();
       await mainNav(page).getByRole('button', { name: 'Get Started' }).click();
       await expect.poll(() => toast(page).textContent()).toContain(TOAST_TEXT);
       expect(await toast(page).textContent()).toContain('🚧');
-      // From here the test moves the page's clock: 4.8 s on, the toast is up; past 5 s, it goes.
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
-      await page.clock.runFor(4750);
+      // From here the test moves the page's clock: 4.8 s after the toast appeared it is up; by
+      // 5.3 s it is gone. The pause is set far enough ahead to be in the future however slowly
+      // this call reaches the page, and the run is counted from the toast's appearance.
+      const shownAt = Number(await toast(page).getAttribute('data-shown-at'));
+      const pausedAt = (await page.evaluate(() => Date.now())) + 500;
+      await page.clock.pauseAt(pausedAt);
+      await page.clock.runFor(shownAt + 4800 - pausedAt);
       expect(await toast(page).textContent()).toContain(TOAST_TEXT);
       await page.clock.runFor(500);
       await expect.poll(() => toast(page).textContent(), { timeout: 1000 }).toBe('');
