@@ -18,20 +18,29 @@ export interface BrowserSite {
   open: (path: string, width: number, options?: BrowserContextOptions) => Promise<Page>;
   url: (path: string) => string;
   /**
-   * Runs `check` on every path, spread over a few tabs at `width`, and returns what it found, each
-   * finding prefixed with its path, in path order. A page load waits on the network and on the
-   * renderer; across tabs those waits overlap instead of adding up. `prepare` runs once per tab.
+   * Runs `check` on every path at each of `widths`, spread over a few tabs, and returns what it
+   * found, each finding prefixed with its path and width, in path order. A page load waits on the
+   * network and on the renderer; across tabs those waits overlap instead of adding up. Each path is
+   * loaded once, at the first width, then the tab is resized to each further width, as a visitor
+   * resizes a window: the stylesheet lays the page out afresh, and the load and anything `check`
+   * injects are paid once per path. `load` replaces the plain `page.goto`; `prepare` runs once per
+   * tab.
    */
   checkEveryPath: (
     paths: readonly string[],
-    width: number,
-    check: (page: Page, path: string) => Promise<string[]>,
-    options?: BrowserContextOptions & { prepare?: (page: Page) => Promise<void> },
+    widths: readonly number[],
+    check: (page: Page) => Promise<string[]>,
+    options?: BrowserContextOptions & {
+      prepare?: (page: Page) => Promise<void>;
+      load?: (page: Page, url: string) => Promise<unknown>;
+    },
   ) => Promise<string[]>;
 }
 
 /** Tabs for checkEveryPath: one more than the machine's two cores, so one is always loading. */
 const TABS = 3;
+/** Every test page is 800 px tall; the width is what a test varies. */
+const viewport = (width: number) => ({ width, height: 800 });
 
 /** Starts Chromium and `npm run serve` for the current test file, and stops both after it. */
 export function useBrowserAndSite(): BrowserSite {
@@ -51,7 +60,7 @@ export function useBrowserAndSite(): BrowserSite {
     browser: () => started().browser,
     url: (path) => started().server.url + path,
     async newPage(width, options = {}) {
-      const context = await started().browser.newContext({ viewport: { width, height: 800 }, ...options });
+      const context = await started().browser.newContext({ viewport: viewport(width), ...options });
       return context.newPage();
     },
     async open(path, width, options = {}) {
@@ -59,16 +68,24 @@ export function useBrowserAndSite(): BrowserSite {
       await page.goto(started().server.url + path);
       return page;
     },
-    async checkEveryPath(paths, width, check, { prepare, ...options } = {}) {
+    async checkEveryPath(paths, widths, check, { prepare, load, ...options } = {}) {
       const found: string[][] = [];
       // One iterator shared by every tab: each path is taken by the first tab that is free.
       const queue = paths.entries();
       await Promise.all(
         Array.from({ length: Math.min(TABS, paths.length) }, async () => {
-          const page = await this.newPage(width, options);
+          const page = await this.newPage(widths[0]!, options);
           await prepare?.(page);
           for (const [index, path] of queue) {
-            found[index] = (await check(page, path)).map((finding) => `${path}: ${finding}`);
+            // The previous path left the tab at the last width.
+            if (widths.length > 1) await page.setViewportSize(viewport(widths[0]!));
+            await (load ?? ((tab, url) => tab.goto(url)))(page, this.url(path));
+            const findings: string[] = [];
+            for (const [step, width] of widths.entries()) {
+              if (step > 0) await page.setViewportSize(viewport(width));
+              for (const finding of await check(page)) findings.push(`${path} at ${width}px: ${finding}`);
+            }
+            found[index] = findings;
           }
           await page.context().close();
         }),
