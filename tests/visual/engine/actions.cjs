@@ -41,7 +41,7 @@ module.exports = {
   },
 
   async submitInvalidForm(page) {
-    await page.type('#first-name', 'Ada');
+    await page.locator('#first-name').pressSequentially('Ada');
     await page.click('#contact-form button[type="submit"]');
     // The browser focuses the first invalid field and shows its own message bubble. The bubble's
     // position is not stable between runs, so focus leaves the field to close it: the capture
