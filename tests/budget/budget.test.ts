@@ -37,9 +37,10 @@ const BUDGET = {
 /**
  * Goals for figures timed on this machine rather than simulated: the 500-route build, the dev
  * rebuild, and the Event Timing durations of interactions with each island at 4× CPU slowdown.
- * Each is printed with its goal and marked "(over)" when missed, but not checked: on the 2-core
- * machine the same code's timings move by a quarter from run to run (a cold build 5.4–7.6 s),
- * and these figures sit close enough to their goals that a check would fail at random.
+ * Each is printed with its goal and marked "(over)" when missed, and checked only where
+ * BUDGET_CHECK_TIMED=1 asks for it: on the 2-core machine the same code's timings move by a
+ * quarter from run to run (a cold build 5.4–7.6 s), and these figures sit close enough to their
+ * goals that a check there would fail at random. A runner with steady timings can turn it on.
  */
 const TIMING_GOALS = {
   scaledBuildMs: 30_000,
@@ -48,6 +49,7 @@ const TIMING_GOALS = {
   laterInteractionMs: 50,
 };
 const over = (value: number, goal: number) => (value > goal ? ' (over)' : '');
+const CHECK_TIMED = process.env.BUDGET_CHECK_TIMED === '1';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 // Lighthouse will not audit a document answered with status 404: the 404 page is audited through
 // a proxy that changes only that status (notFoundAs200).
@@ -247,6 +249,7 @@ function combined(runs: LighthouseFigures[]): LighthouseFigures {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
+const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
 
 function table(pages: PageFigures[]): string {
   const head = [
@@ -301,6 +304,20 @@ function interactionTable(figures: InteractionFigures[]): string {
     runs.map((run) => run.map((value) => (value === 0 ? '<16' : Math.round(value))).join('/')).join(', '),
   ]);
   return aligned(['interaction', 'first', 'later', 'each run (first/later)'], rows);
+}
+
+/** The timed figures that miss their goal (TIMING_GOALS), in words. */
+function timedMisses(scaledBuild: number, rebuild: number, interactions: InteractionFigures[]): string[] {
+  const missed = (name: string, value: number, goal: number, unit: (value: number) => string) =>
+    value > goal ? [`${name} ${unit(value)} (goal ≤ ${unit(goal)})`] : [];
+  return [
+    ...missed(`${SCALED_ROUTES}-route build`, scaledBuild, TIMING_GOALS.scaledBuildMs, seconds),
+    ...missed('dev rebuild', rebuild, TIMING_GOALS.devRebuildMs, ms),
+    ...interactions.flatMap(({ name, first, later }) => [
+      ...missed(`${name}, first`, first, TIMING_GOALS.firstInteractionMs, ms),
+      ...missed(`${name}, later`, later, TIMING_GOALS.laterInteractionMs, ms),
+    ]),
+  ];
 }
 
 /** Runs an npm script to completion and returns how long it took. */
@@ -471,7 +488,6 @@ describe('performance budget', () => {
     const scaledBuild = await scaledBuildTime();
     const rebuilds = await devRebuildsAfterPartialEdit();
     const rebuild = median(rebuilds);
-    const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
     process.stdout.write(
       `Production build of all ${routes.length} routes (Parcel, cold): ${seconds(buildTime)}\n` +
         `Production build of a ${SCALED_ROUTES}-route copy (npm run build, cold): ${seconds(scaledBuild)}` +
@@ -482,8 +498,9 @@ describe('performance budget', () => {
     );
 
     const browser = await launchBrowser();
+    let interactions: InteractionFigures[];
     try {
-      const interactions = await measureInteractions(browser, server.url);
+      interactions = await measureInteractions(browser, server.url);
       const scriptBytes: string[] = [];
       for (const pagePath of ISLAND_SETS) {
         scriptBytes.push(
@@ -501,9 +518,16 @@ describe('performance budget', () => {
       await browser.close();
     }
 
-    const failing = pages
-      .map((page) => [page.path, misses(page)] as const)
-      .filter(([, found]) => found.length > 0);
+    const timedMissed = timedMisses(scaledBuild, rebuild, interactions);
+    if (timedMissed.length > 0 && !CHECK_TIMED) {
+      process.stdout.write(
+        `Timed goals missed, not checked (BUDGET_CHECK_TIMED=1 checks them): ${timedMissed.join('; ')}\n`,
+      );
+    }
+    const failing = [
+      ...pages.map((page) => [page.path, misses(page)] as const),
+      ['timed goals', CHECK_TIMED ? timedMissed : []] as const,
+    ].filter(([, found]) => found.length > 0);
     expect(Object.fromEntries(failing.map(([page, found]) => [page, found.join(', ')]))).toEqual({});
   }, 1_800_000);
 });
