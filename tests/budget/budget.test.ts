@@ -151,15 +151,6 @@ function measurementError(result: Result): string | undefined {
 
 const ATTEMPTS = 3;
 /**
- * How long Lighthouse waits, after the first paint and after the load event, for the page to go
- * quiet on the network and on the main thread before it ends the trace: 0.5 s rather than its
- * default 1 s, which allows for pages that keep loading or running scripts long after their load
- * event. These pages do neither (island code loads only on a visitor's interaction, and the budget
- * fails if a page blocks the main thread), and the simulated figures are computed from the trace,
- * so the shorter quiet window ends each audit about 2 s sooner without changing what it measures.
- */
-const QUIET_MS = 500;
-/**
  * Audits that no category scores, each costing a second or more per page: the back/forward
  * cache check navigates away and back, the others are filmstrip pictures for a report no one
  * opens here.
@@ -181,10 +172,6 @@ async function audit(url: string, port: number, indexable: boolean): Promise<Res
       onlyCategories: [...CATEGORIES],
       skipAudits,
       disableFullPageScreenshot: true,
-      pauseAfterFcpMs: QUIET_MS,
-      pauseAfterLoadMs: QUIET_MS,
-      networkQuietThresholdMs: QUIET_MS,
-      cpuQuietThresholdMs: QUIET_MS,
     });
     const error = runner ? measurementError(runner.lhr) : 'Lighthouse returned no report';
     if (runner && error === undefined) return runner.lhr;
