@@ -65,6 +65,35 @@ describe('layout', () => {
     },
   );
 
+  it.each([
+    ['the site font', false],
+    // font-display: optional: a first visit on a slow network may keep the fallback font.
+    ['the fallback font', true],
+  ])('every package price keeps "/month" on its line from 320 to 1920px, in %s', async (_, fallback) => {
+    const page = await site.newPage(320);
+    if (fallback) await page.route(/\.woff2$/, (route) => route.abort());
+    await page.goto(site.url('/pricing'));
+    await page.evaluate(() => document.fonts.ready);
+    const wrapped: string[] = [];
+    for (const width of [320, 340, 375, 768, 1024, 1100, 1280, 1920]) {
+      await page.setViewportSize({ width, height: 800 });
+      const packages = await page.$$eval('.ds-package', (cards) =>
+        cards.map((card) => {
+          const amount = card.querySelector('.ds-package__amount')!.getBoundingClientRect();
+          const period = card.querySelector('.ds-package__period')!.getBoundingClientRect();
+          return {
+            name: card.querySelector('.ds-package__name')!.textContent,
+            wrapped: period.top >= amount.bottom,
+          };
+        }),
+      );
+      expect(packages.length).toBe(3);
+      wrapped.push(...packages.filter((pkg) => pkg.wrapped).map((pkg) => `${pkg.name} at ${width}px`));
+    }
+    expect(wrapped).toEqual([]);
+    await page.context().close();
+  });
+
   it('prints every section of the home page: nothing waits for a scroll that paper never makes', async () => {
     const page = await site.open('/', 1280);
     await page.emulateMedia({ media: 'print' });
