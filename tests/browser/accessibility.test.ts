@@ -158,3 +158,47 @@ describe('keyboard', () => {
     await page.context().close();
   });
 });
+
+describe('contrast themes (forced colours)', () => {
+  // A Windows contrast theme paints the page in the visitor's palette and drops backgrounds and
+  // shadows. What a background or a shadow alone showed must still show.
+  it('keep the current section’s bar, the toast’s edge and an invalid field’s thicker border', async () => {
+    const page = await site.open('/contact', 1280, { ...OPEN_OPTIONS, forcedColors: 'active' });
+    const canvas = await page.evaluate(() => {
+      const probe = document.body.appendChild(document.createElement('div'));
+      probe.style.background = 'Canvas';
+      const colour = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return colour;
+    });
+
+    const bar = await page
+      .getByRole('navigation', { name: 'Main' })
+      .locator('a[aria-current]')
+      .evaluate((link) => getComputedStyle(link, '::after').backgroundColor);
+    expect(bar, 'the current section’s bar').not.toBe(canvas);
+
+    await page.getByRole('button', { name: /Book My Free Strategy Session/ }).click();
+    const borderWidth = (selector: string) =>
+      page.locator(selector).evaluate((field) => parseFloat(getComputedStyle(field).borderTopWidth));
+    // Last name is required and left empty; the budget is optional.
+    await expect.poll(() => page.locator('#last-name:user-invalid').count()).toBe(1);
+    expect(await borderWidth('#last-name')).toBeGreaterThan(await borderWidth('#budget'));
+
+    await page.locator('main button[data-toast]').click();
+    const toast = page.getByRole('status').locator('.ds-toast');
+    await toast.waitFor();
+    const edge = await toast.evaluate((card) => {
+      const style = getComputedStyle(card);
+      return {
+        style: style.borderTopStyle,
+        width: parseFloat(style.borderTopWidth),
+        colour: style.borderTopColor,
+      };
+    });
+    expect(edge.style).toBe('solid');
+    expect(edge.width).toBeGreaterThan(0);
+    expect(edge.colour).not.toBe(canvas);
+    await page.context().close();
+  });
+});
