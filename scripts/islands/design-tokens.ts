@@ -10,7 +10,7 @@ import { rerunWhenChanged } from './build-macro';
 
 const TOKENS = path.resolve('styles/settings/_tokens.scss');
 
-/** A Sass expression over the tokens, as CSS: "breakpoint('lg')" → "1024px". */
+/** A Sass expression over the tokens, as CSS: "breakpoint('lg')" → "64em". */
 export function token(this: unknown, expression: string): string {
   rerunWhenChanged(this, TOKENS);
   const { css } = compileString(`@use 'tokens' as *;\na { b: #{${expression}}; }`, {

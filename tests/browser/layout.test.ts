@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import pricing from '../../pages/_data/pricing.json';
 import { useBrowserAndSite } from '../support/browser';
@@ -5,6 +6,28 @@ import { routes } from '../support/site';
 
 const site = useBrowserAndSite();
 const PATHS = [...routes.map((route) => route.path), '/no-such-page'];
+
+/** The header bar: its controls, how many rows they take, which wrapped, its height and overflow. */
+const measureHeader = (page: Page) =>
+  page.evaluate(() => {
+    const lines = (element: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    };
+    const controls = [...document.querySelectorAll('.ds-nav__list > li > a, .ds-nav__cta')];
+    const tops = new Set(controls.map((element) => Math.round(element.getBoundingClientRect().top)));
+    const bar = document.querySelector('.ds-header__bar')!;
+    return {
+      count: controls.length,
+      wrapped: controls
+        .filter((element) => lines(element) !== 1)
+        .map((element) => element.textContent.trim()),
+      rows: tops.size,
+      barHeight: bar.getBoundingClientRect().height,
+      overflow: bar.scrollWidth - bar.clientWidth,
+    };
+  });
 
 describe('layout', () => {
   it('no page, nor any region on it, scrolls sideways at 320px or 1920px', async () => {
@@ -34,34 +57,49 @@ describe('layout', () => {
     async (width) => {
       const page = await site.open('/about-us/team', width);
       await page.evaluate(() => document.fonts.ready);
-      const measure = () =>
-        page.evaluate(() => {
-          const lines = (element: Element) => {
-            const range = document.createRange();
-            range.selectNodeContents(element);
-            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
-          };
-          const controls = [...document.querySelectorAll('.ds-nav__list > li > a, .ds-nav__cta')];
-          const tops = new Set(controls.map((element) => Math.round(element.getBoundingClientRect().top)));
-          const bar = document.querySelector('.ds-header__bar')!;
-          return {
-            count: controls.length,
-            wrapped: controls
-              .filter((element) => lines(element) !== 1)
-              .map((element) => element.textContent.trim()),
-            rows: tops.size,
-            barHeight: bar.getBoundingClientRect().height,
-            overflow: bar.scrollWidth - bar.clientWidth,
-          };
-        });
       const expected = { count: 9, wrapped: [], rows: 1, barHeight: 72, overflow: 0 };
-      expect(await measure()).toEqual(expected);
+      expect(await measureHeader(page)).toEqual(expected);
       // The same once the navigation island has taken over.
       await page.getByRole('navigation', { name: 'Main' }).hover();
       await expect
         .poll(() => page.locator('[data-island="navigation"]').getAttribute('data-island-state'))
         .toBe('mounted');
-      expect(await measure()).toEqual(expected);
+      expect(await measureHeader(page)).toEqual(expected);
+      await page.context().close();
+    },
+  );
+
+  // Breakpoints are in em, so they move with the text size a visitor sets in the browser: 20px text
+  // at 1280px lays out as 16px text at 1024px, 24px text as at 853px.
+  it.each([
+    [20, 'the one-line header'],
+    [24, 'the Menu button'],
+  ])(
+    'at 1280px with the browser’s text at %ipx, the page gets %s and does not scroll sideways',
+    async (size) => {
+      const page = await site.newPage(1280);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: size } });
+      await page.goto(site.url('/about-us/team'));
+      await page.evaluate(() => document.fonts.ready);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(
+        `${size}px`,
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(1280);
+      const menu = page.getByRole('navigation', { name: 'Main' }).locator('summary', { hasText: 'Menu' });
+      if (size === 20) {
+        expect(await menu.isVisible()).toBe(false);
+        // The header's 4.5rem bar, at 20px text.
+        expect(await measureHeader(page)).toEqual({
+          count: 9,
+          wrapped: [],
+          rows: 1,
+          barHeight: 90,
+          overflow: 0,
+        });
+      } else {
+        expect(await menu.isVisible()).toBe(true);
+      }
       await page.context().close();
     },
   );
