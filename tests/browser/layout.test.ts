@@ -74,6 +74,40 @@ describe('layout', () => {
     },
   );
 
+  // WCAG 1.4.12: a visitor's own styles may space text out this far with nothing lost. The labels
+  // then no longer fit one line; the header wraps to a second row instead of running off screen.
+  it.each([1024, 1280])(
+    'at %ipx with text spaced out (WCAG 1.4.12), every header link stays on screen',
+    async (width) => {
+      const page = await site.open('/pricing', width, { bypassCSP: true });
+      await page.addStyleTag({
+        content: `* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
+        p { margin-bottom: 2em !important; }`,
+      });
+      await page.evaluate(() => document.fonts.ready);
+      const offScreen = () =>
+        page.evaluate(() => [
+          ...[...document.querySelectorAll('.ds-logo, .ds-nav__list > li > a, .ds-nav__cta')]
+            .filter((element) => {
+              const rect = element.getBoundingClientRect();
+              return rect.left < 0 || rect.right > document.documentElement.clientWidth;
+            })
+            .map((element) => element.textContent.trim()),
+          ...(document.documentElement.scrollWidth > document.documentElement.clientWidth
+            ? ['the page']
+            : []),
+        ]);
+      expect(await offScreen()).toEqual([]);
+      // The same once the navigation island has taken over.
+      await page.getByRole('navigation', { name: 'Main' }).hover();
+      await expect
+        .poll(() => page.locator('[data-island="navigation"]').getAttribute('data-island-state'))
+        .toBe('mounted');
+      expect(await offScreen()).toEqual([]);
+      await page.context().close();
+    },
+  );
+
   // Breakpoints are in em, so they move with the text size a visitor sets in the browser: 20px text
   // at 1280px lays out as 16px text at 1024px, 24px text as at 853px.
   it.each([
