@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowserAndSite } from '../support/browser';
+import { islandState, useBrowserAndSite } from '../support/browser';
 import { routes } from '../support/site';
 
 const site = useBrowserAndSite();
@@ -143,9 +143,7 @@ describe('keyboard', () => {
     const page = await open('/', 1280);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Pricing', exact: true }).focus();
-    await expect
-      .poll(() => page.locator('[data-island="navigation"]').getAttribute('data-island-state'))
-      .toBe('mounted');
+    await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
     await page.keyboard.press('Tab');
     const toggle = nav.getByRole('button', { name: 'Pricing pages' });
     expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);

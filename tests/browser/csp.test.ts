@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowserAndSite } from '../support/browser';
+import { islandState, useBrowserAndSite } from '../support/browser';
 import { routes } from '../support/site';
 
 const site = useBrowserAndSite();
@@ -46,13 +46,11 @@ describe('Content-Security-Policy in Chromium (npm start)', () => {
     await page.goto(site.url('/contact'));
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Services', exact: true }).hover();
-    await expect
-      .poll(() => page.locator('[data-island="navigation"]').getAttribute('data-island-state'))
-      .toBe('mounted');
+    await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
     await nav.getByRole('button', { name: 'Get Started' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain('implemented');
     await page.getByLabel('First name').focus();
-    await expect.poll(() => page.locator('form').getAttribute('data-island-state')).toBe('mounted');
+    await expect.poll(() => islandState(page, 'contact-form')).toBe('mounted');
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import messages from '../../pages/_data/messages.json';
-import { useBrowserAndSite } from '../support/browser';
+import { islandState, useBrowserAndSite } from '../support/browser';
 
 const TOAST_TEXT = messages.placeholderToast.title;
 
@@ -22,8 +22,6 @@ async function open(path: string, width: number): Promise<Page> {
   return page;
 }
 
-const islandState = (page: Page, name: string) =>
-  page.locator(`[data-island="${name}"]`).getAttribute('data-island-state');
 const layoutShift = (page: Page) =>
   page.evaluate(() =>
     (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import pricing from '../../pages/_data/pricing.json';
-import { useBrowserAndSite } from '../support/browser';
+import { islandState, useBrowserAndSite } from '../support/browser';
 import { routes } from '../support/site';
 
 const site = useBrowserAndSite();
@@ -61,9 +61,7 @@ describe('layout', () => {
       expect(await measureHeader(page)).toEqual(expected);
       // The same once the navigation island has taken over.
       await page.getByRole('navigation', { name: 'Main' }).hover();
-      await expect
-        .poll(() => page.locator('[data-island="navigation"]').getAttribute('data-island-state'))
-        .toBe('mounted');
+      await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
       expect(await measureHeader(page)).toEqual(expected);
       await page.context().close();
     },
@@ -95,9 +93,7 @@ describe('layout', () => {
       expect(await offScreen()).toEqual([]);
       // The same once the navigation island has taken over.
       await page.getByRole('navigation', { name: 'Main' }).hover();
-      await expect
-        .poll(() => page.locator('[data-island="navigation"]').getAttribute('data-island-state'))
-        .toBe('mounted');
+      await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
       expect(await offScreen()).toEqual([]);
       await page.context().close();
     },

@@ -5,7 +5,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PLACEHOLDER_TOAST } from '../../scripts/islands/toast/toast-store';
-import { useBrowserAndSite } from '../support/browser';
+import { islandState, useBrowserAndSite } from '../support/browser';
 
 const site = useBrowserAndSite();
 
@@ -87,13 +87,11 @@ describe('lead path when island code fails', () => {
     await page.getByRole('button', { name: 'Call Now' }).click();
     await expect.poll(() => toastText(page)).toContain(PLACEHOLDER_TOAST.title);
     expect(await page.getByRole('button', { name: 'Dismiss message' }).count()).toBe(0); // plain text
-    expect(await page.locator('[data-island="toast"]').getAttribute('data-island-state')).toBe('retrying');
+    expect(await islandState(page, 'toast')).toBe('retrying');
 
     await page.waitForTimeout(600); // the first retry waits 500 ms
     await page.getByRole('button', { name: 'Call Now' }).click();
-    await expect
-      .poll(() => page.locator('[data-island="toast"]').getAttribute('data-island-state'))
-      .toBe('mounted');
+    await expect.poll(() => islandState(page, 'toast')).toBe('mounted');
     expect(await page.getByRole('button', { name: 'Dismiss message' }).count()).toBe(1); // the island's
     expect(await page.getByRole('status').locator('.ds-toast').count()).toBe(1);
     expect(errors.filter((error) => error.includes('[island:toast]'))).toHaveLength(1);
@@ -115,9 +113,7 @@ describe('lead path when island code fails', () => {
     expect(new URL(page.url()).hash).toBe('');
     await expectEntriesKept(page);
     // The island still arrives and takes over later submits.
-    await expect
-      .poll(() => page.locator('form').getAttribute('data-island-state'), { timeout: 5000 })
-      .toBe('mounted');
+    await expect.poll(() => islandState(page, 'contact-form'), { timeout: 5000 }).toBe('mounted');
     await page.context().close();
   });
 });

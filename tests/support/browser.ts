@@ -94,3 +94,7 @@ export function useBrowserAndSite(): BrowserSite {
     },
   };
 }
+
+/** An island's `data-island-state` (retrying, mounted …), read from its root by island name. */
+export const islandState = (page: Page, name: string) =>
+  page.locator(`[data-island="${name}"]`).getAttribute('data-island-state');
