@@ -6,11 +6,17 @@
  * tests; their output is held back and printed whole when they end, so the two never interleave. The
  * stages that drive Chromium run one at a time afterwards: the budget times pages, and a second
  * process beside it would slow them.
+ *
+ * The same commit's stages have taken from 431 to 633 s on the same kind of 2-core machine, every
+ * stage slower by the same share: the machine, not the code. So the summary also times a fixed
+ * piece of work before and after the stages, and gives the load average at the start; a slow run
+ * with a slow check was a busy machine.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
 
 /** Lanes that run side by side, each a list of stages in order; the first lane's output is held back. */
 const SIDE_BY_SIDE = [
@@ -19,6 +25,32 @@ const SIDE_BY_SIDE = [
 ];
 const THEN_ONE_BY_ONE = ['test:browser', 'test:visual', 'budget'];
 
+/** 400 KB of pseudo-random letters (xorshift32, fixed seed): the same bytes on every run. */
+function fixedText() {
+  const text = Buffer.alloc(400_000);
+  let state = 2_463_534_242;
+  for (let index = 0; index < text.length; index += 1) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    text[index] = 97 + ((state >>> 0) % 26);
+  }
+  return text;
+}
+
+/** Milliseconds one core takes to compress fixedText() with brotli at quality 11, the median of three. */
+function speedCheckMs() {
+  const text = fixedText();
+  const runs = [1, 2, 3].map(() => {
+    const start = performance.now();
+    brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    return performance.now() - start;
+  });
+  return runs.sort((a, b) => a - b)[1];
+}
+
+const loadBefore = loadavg()[0];
+const speedBefore = speedCheckMs();
 const started = performance.now();
 const times = [];
 
@@ -55,6 +87,8 @@ const firstPassed = (
   await Promise.all([runHeldBack(heldBack), ...inline.map((lane) => runLane(lane))])
 ).every(Boolean);
 const passed = firstPassed && (await runLane(THEN_ONE_BY_ONE));
+const wallClock = (performance.now() - started) / 1000;
+const speedAfter = speedCheckMs();
 
 const stages = [...SIDE_BY_SIDE.flat(), ...THEN_ONE_BY_ONE];
 const width = Math.max(...stages.map((stage) => stage.length), 'total (wall clock)'.length);
@@ -66,7 +100,10 @@ console.log(
     '',
     `npm test, time per stage (${SIDE_BY_SIDE.map((lane) => lane.join(' → ')).join(' beside ')}):`,
     ...times.sort(([a], [b]) => order(a) - order(b)).map((row) => line(...row)),
-    line('total (wall clock)', (performance.now() - started) / 1000, ''),
+    line('total (wall clock)', wallClock, ''),
+    `machine check: brotli of a fixed 400 KB took ${speedBefore.toFixed(0)} ms before the stages and ` +
+      `${speedAfter.toFixed(0)} ms after (one core; about 235 ms when the 2-core CI machine is quiet); ` +
+      `load average ${loadBefore.toFixed(2)} at the start`,
   ].join('\n'),
 );
 if (!passed) {
