@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { CHROMIUM_ARGS, findChromium } from '../support/chromium.cjs';
 import { FIRST_PAINT_BYTES, firstPaintBytes } from '../support/hosts';
+import { QUIET_MACHINE_MS, machineCheckMs } from '../support/machine-check.mjs';
 import { freePort, startNpmServer, stopProcessGroup, type RunningServer } from '../support/server';
 import { ROOT, routes } from '../support/site';
 import {
@@ -459,6 +460,11 @@ describe('performance budget', () => {
         `load; load: every byte by then, before any interaction\n${table(pages)}\n\n`,
     );
 
+    // The timed figures move with the machine's load: this says how busy it was when they began.
+    process.stdout.write(
+      `Machine check before the timed figures: ${ms(machineCheckMs())} ` +
+        `(about ${ms(QUIET_MACHINE_MS)} on a quiet machine; slower means busier, see README)\n`,
+    );
     // A cold production build into a scratch folder: it never touches dist/ or Parcel's cache.
     const scratch = mkdtempSync(path.join(tmpdir(), 'build-'));
     const buildTime = await timed('npx', [

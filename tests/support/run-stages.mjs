@@ -7,16 +7,14 @@
  * stages that drive Chromium run one at a time afterwards: the budget times pages, and a second
  * process beside it would slow them.
  *
- * The same commit's stages have taken from 431 to 633 s on the same kind of 2-core machine, every
- * stage slower by the same share: the machine, not the code. So the summary also times a fixed
- * piece of work before and after the stages, and gives the load average at the start; a slow run
- * with a slow check was a busy machine.
+ * The summary ends with a machine check (machine-check.mjs) before and after the stages, and the
+ * load average at the start: a slow run with a slow check was a busy machine.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, constants } from 'node:zlib';
+import { QUIET_MACHINE_MS, machineCheckMs } from './machine-check.mjs';
 
 /** Lanes that run side by side, each a list of stages in order; the first lane's output is held back. */
 const SIDE_BY_SIDE = [
@@ -25,32 +23,8 @@ const SIDE_BY_SIDE = [
 ];
 const THEN_ONE_BY_ONE = ['test:browser', 'test:visual', 'budget'];
 
-/** 400 KB of pseudo-random letters (xorshift32, fixed seed): the same bytes on every run. */
-function fixedText() {
-  const text = Buffer.alloc(400_000);
-  let state = 2_463_534_242;
-  for (let index = 0; index < text.length; index += 1) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    text[index] = 97 + ((state >>> 0) % 26);
-  }
-  return text;
-}
-
-/** Milliseconds one core takes to compress fixedText() with brotli at quality 11, the median of three. */
-function speedCheckMs() {
-  const text = fixedText();
-  const runs = [1, 2, 3].map(() => {
-    const start = performance.now();
-    brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-    return performance.now() - start;
-  });
-  return runs.sort((a, b) => a - b)[1];
-}
-
 const loadBefore = loadavg()[0];
-const speedBefore = speedCheckMs();
+const speedBefore = machineCheckMs();
 const started = performance.now();
 const times = [];
 
@@ -88,7 +62,7 @@ const firstPassed = (
 ).every(Boolean);
 const passed = firstPassed && (await runLane(THEN_ONE_BY_ONE));
 const wallClock = (performance.now() - started) / 1000;
-const speedAfter = speedCheckMs();
+const speedAfter = machineCheckMs();
 
 const stages = [...SIDE_BY_SIDE.flat(), ...THEN_ONE_BY_ONE];
 const width = Math.max(...stages.map((stage) => stage.length), 'total (wall clock)'.length);
@@ -102,7 +76,7 @@ console.log(
     ...times.sort(([a], [b]) => order(a) - order(b)).map((row) => line(...row)),
     line('total (wall clock)', wallClock, ''),
     `machine check: brotli of a fixed 400 KB took ${speedBefore.toFixed(0)} ms before the stages and ` +
-      `${speedAfter.toFixed(0)} ms after (one core; about 235 ms when the 2-core CI machine is quiet); ` +
+      `${speedAfter.toFixed(0)} ms after (one core; about ${QUIET_MACHINE_MS} ms on a quiet machine); ` +
       `load average ${loadBefore.toFixed(2)} at the start`,
   ].join('\n'),
 );
