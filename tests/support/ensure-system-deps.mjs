@@ -2,8 +2,9 @@
  * Makes sure the system programs the tests drive are installed: a Chromium (browser, visual and
  * budget tests), a colour emoji font (so the 🚧 in pages and toasts renders as visitors see it),
  * nginx (the production-config test) and its brotli static module (without it, that test checks
- * gzip only). Where one is missing and this is Debian as root, it
- * installs Debian's package, saying so; otherwise it stops with a one-line fix.
+ * gzip only), and openssl (the certificate for nginx over HTTPS, which the budget audits). Where
+ * one is missing and this is Debian as root, it installs Debian's package, saying so; otherwise
+ * it stops with a one-line fix.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,6 +14,7 @@ const { findChromium } = createRequire(import.meta.url)('./chromium.cjs');
 const EMOJI_FONT = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
 const NGINX = '/usr/sbin/nginx';
 const NGINX_BROTLI = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+const OPENSSL = '/usr/bin/openssl';
 /** Packages the tests can do without, checking less. */
 const OPTIONAL = ['fonts-noto-color-emoji', 'libnginx-mod-http-brotli-static'];
 const canInstall = existsSync('/etc/debian_version') && process.getuid?.() === 0;
@@ -29,6 +31,7 @@ const missing = [
   !existsSync(EMOJI_FONT) && 'fonts-noto-color-emoji',
   !existsSync(NGINX) && 'nginx-light',
   !existsSync(NGINX_BROTLI) && 'libnginx-mod-http-brotli-static',
+  !existsSync(OPENSSL) && 'openssl',
 ].filter(Boolean);
 
 if (missing.length > 0 && !canInstall) {

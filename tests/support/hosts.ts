@@ -2,9 +2,10 @@
  * Every way the built site is served, started on loopback for tests: serve (npm start), Debian's
  * nginx with the generated config, and Cloudflare's runtime (wrangler pages dev).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startNpmServer, type RunningServer } from './server';
@@ -13,28 +14,86 @@ import { DIST, ROOT } from './site';
 /** Debian's ngx_brotli static module (libnginx-mod-http-brotli-static), where installed. */
 export const NGINX_BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
-/** Waits until a URL answers HTTP at all. */
-async function answering(url: string, timeoutMs: number, describe: () => string): Promise<void> {
+/** Whether something accepts connections on a loopback port. */
+function accepting(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+/** Waits until a server accepts connections on a loopback port (HTTP or HTTPS alike). */
+async function listening(port: number, timeoutMs: number, describe: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    if (await accepting(port)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${describe()}`);
+  throw new Error(`nothing listened on port ${port} within ${timeoutMs} ms:\n${describe()}`);
+}
+
+export interface NginxOptions {
+  /**
+   * HTTPS with HTTP/2, as a production server block serves the site (browsers speak HTTP/2 only
+   * over TLS), on a certificate made for 127.0.0.1 at start: a browser must be told to accept it.
+   */
+  tls?: boolean;
+  /** More directives for the server block, for what one test needs beside the site's own. */
+  serverDirectives?: string;
+}
+
+/** A self-signed certificate and its key for 127.0.0.1, written into `folder`, valid for a day. */
+function selfSignedCertificate(folder: string): { certificate: string; key: string } {
+  const certificate = path.join(folder, 'certificate.pem');
+  const key = path.join(folder, 'key.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      certificate,
+    ],
+    { stdio: 'ignore' },
+  );
+  return { certificate, key };
 }
 
 /**
  * Debian's nginx on loopback, with the generated hosting/nginx-site.conf included in a stock
  * server block over dist/, and the brotli module and hosting/nginx-brotli.conf where installed.
  */
-export async function startNginx(): Promise<RunningServer> {
+export async function startNginx({
+  tls = false,
+  serverDirectives = '',
+}: NginxOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const prefix = mkdtempSync(path.join(tmpdir(), 'nginx-'));
   const brotli = existsSync(NGINX_BROTLI_MODULE);
+  // `listen … ssl http2` is the form Debian's nginx 1.22 knows; 1.25 and later also take `http2 on`.
+  let listen = `listen 127.0.0.1:${port};`;
+  if (tls) {
+    const { certificate, key } = selfSignedCertificate(prefix);
+    listen = `listen 127.0.0.1:${port} ssl http2;
+    ssl_certificate ${certificate};
+    ssl_certificate_key ${key};`;
+  }
   writeFileSync(
     path.join(prefix, 'nginx.conf'),
     `user root;
@@ -48,10 +107,11 @@ http {
   access_log off;
   client_body_temp_path ${prefix}/body;
   server {
-    listen 127.0.0.1:${port};
+    ${listen}
     root ${DIST};
     include ${path.join(ROOT, 'hosting/nginx-site.conf')};
     ${brotli ? `include ${path.join(ROOT, 'hosting/nginx-brotli.conf')};` : ''}
+    ${serverDirectives}
   }
 }
 `,
@@ -59,8 +119,8 @@ http {
   const nginx = spawn('/usr/sbin/nginx', ['-p', prefix, '-c', 'nginx.conf', '-g', 'daemon off;'], {
     stdio: 'inherit',
   });
-  const url = `http://127.0.0.1:${port}`;
-  await answering(url, 5_000, () => `nginx exited with ${nginx.exitCode}`);
+  const url = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  await listening(port, 5_000, () => `nginx exited with ${nginx.exitCode}`);
   return {
     url,
     stop: async () => {
