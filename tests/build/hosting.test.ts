@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { get } from 'node:http';
+import { connect, type IncomingHttpHeaders } from 'node:http2';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -67,9 +68,14 @@ const TARGETS: Target[] = [
   },
 ];
 
-/** The security headers of a response, by lower-case name. */
-const securityOf = (headers: Headers) =>
-  Object.fromEntries(SECURITY_HEADERS.map((name) => [name, headers.get(name)]));
+/** The security headers of a response, by lower-case name (a header sent twice reads "a, a"). */
+const securityOf = (headers: Headers | IncomingHttpHeaders) =>
+  Object.fromEntries(
+    SECURITY_HEADERS.map((name) => {
+      const value = headers instanceof Headers ? headers.get(name) : headers[name];
+      return [name, Array.isArray(value) ? value.join(', ') : (value ?? null)];
+    }),
+  );
 
 /** Each target's security headers on a page, compared across targets at the end. */
 const headersByTarget = new Map<string, Record<string, string | null>>();
@@ -204,6 +210,77 @@ describe('precompressed files on nginx', () => {
   });
 });
 
+/** One HTTP/2 request, accepting the certificate made for the test: status, headers and body. */
+function http2Request(
+  origin: string,
+  pathname: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const session = connect(origin, { rejectUnauthorized: false });
+    session.on('error', reject);
+    const stream = session.request({ ':method': method, ':path': pathname, ...headers });
+    const chunks: Buffer[] = [];
+    let answer: IncomingHttpHeaders = {};
+    stream.on('response', (received) => (answer = received));
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      session.close();
+      resolve({ status: Number(answer[':status']), headers: answer, body: Buffer.concat(chunks) });
+    });
+    stream.on('error', reject);
+    stream.end();
+  });
+}
+
+const NGINX_OVER_HTTP2 = 'nginx over HTTPS and HTTP/2, as a production server block runs it';
+
+describe(NGINX_OVER_HTTP2, () => {
+  let server: RunningServer;
+  let pageHeaders: Record<string, string | null>;
+  beforeAll(async () => {
+    server = await startNginx({ tls: true });
+    pageHeaders = securityOf((await http2Request(server.url, '/about-us')).headers);
+    headersByTarget.set(NGINX_OVER_HTTP2, pageHeaders);
+  });
+  afterAll(() => server.stop());
+
+  it('answers every route with its page, status 200 and the headers once', async () => {
+    for (const route of routes) {
+      const response = await http2Request(server.url, route.path);
+      expect(response.status, route.path).toBe(200);
+      expect(response.body.toString(), route.path).toContain(
+        `<title>${route.title.replace(/&/g, '&amp;')} |`,
+      );
+      expect(securityOf(response.headers), route.path).toEqual(pageHeaders);
+    }
+  });
+
+  it.each([
+    { status: 404, method: 'GET', path: '/no-such-page' },
+    { status: 404, method: 'GET', path: '/404' },
+    { status: 400, method: 'GET', path: '/%' },
+    { status: 405, method: 'POST', path: '/about-us' },
+  ])(
+    'answers $method $path with $status and the headers once',
+    async ({ status, method, path: pathname }) => {
+      const response = await http2Request(server.url, pathname, { method });
+      expect(response.status).toBe(status);
+      expect(securityOf(response.headers)).toEqual(pageHeaders);
+    },
+  );
+
+  it('sends the build’s own brotli or gzip file of a page', async () => {
+    const encoding = existsSync(NGINX_BROTLI_MODULE) ? 'br' : 'gzip';
+    const response = await http2Request(server.url, '/about-us/team', {
+      headers: { 'accept-encoding': encoding },
+    });
+    expect(response.headers['content-encoding']).toBe(encoding);
+    const file = `about-us/team.html${encoding === 'br' ? '.br' : '.gz'}`;
+    expect(response.body.length).toBe(statSync(path.join(DIST, file)).size);
+  });
+});
+
 describe('every target', () => {
   it('sends the same security headers as every other, and as dist/_headers (Netlify)', () => {
     const fromHeadersFile = /^\/\*\n((?: {2}.+\n)+)/m.exec(
@@ -222,7 +299,7 @@ describe('every target', () => {
         .map(([key, value]): [string, string] => [key!.toLowerCase(), value!])
         .filter(([key]) => SECURITY_HEADERS.includes(key)),
     );
-    expect(headersByTarget.size).toBe(TARGETS.length);
+    expect([...headersByTarget.keys()]).toEqual([...TARGETS.map((target) => target.name), NGINX_OVER_HTTP2]);
     for (const [name, headers] of headersByTarget) expect(headers, name).toEqual(netlify);
   });
 });
