@@ -103,6 +103,25 @@ function dropEmptyNames(tree) {
   });
 }
 
+/** Elements whose text is kept exactly as written: preformatted, or not rendered as text. */
+const VERBATIM = new Set(['pre', 'textarea', 'script', 'style']);
+
+/**
+ * The partials' indentation would reach every page, since Parcel's HTML minifier keeps it: each
+ * run of spaces, tabs and line breaks that holds a line break becomes one line break. A browser
+ * draws such a run as one space either way (no element here keeps white space as written), so
+ * pages look the same and their first round trip carries about 300 bytes less. A no-break space
+ * is never touched.
+ */
+function collapseIndentation(nodes) {
+  nodes.forEach((node, index) => {
+    if (typeof node === 'string') nodes[index] = node.replace(/[ \t\r\n]*\n[ \t\r\n]*/g, '\n');
+    else if (node && !VERBATIM.has(node.tag) && Array.isArray(node.content))
+      collapseIndentation(node.content);
+  });
+  return nodes;
+}
+
 module.exports = function posthtmlSite() {
   return function site(tree) {
     const data = loadSiteData();
@@ -121,6 +140,7 @@ module.exports = function posthtmlSite() {
       include(includeOptions),
       markCurrentLinks(page),
       dropEmptyNames,
+      collapseIndentation,
     ]).process(data.layoutSource, { sync: true });
 
     // Tell Parcel to rebuild a page when the data or the layout it was built from changes.
@@ -132,3 +152,5 @@ module.exports = function posthtmlSite() {
     return result.tree;
   };
 };
+
+module.exports.collapseIndentation = collapseIndentation;

@@ -2,4 +2,8 @@
 import type { Plugin } from 'posthtml';
 
 declare function posthtmlSite(): Plugin<unknown>;
+declare namespace posthtmlSite {
+  /** Turns each run of white space that holds a line break into one line break, outside pre, textarea, script and style. */
+  const collapseIndentation: Plugin<unknown>;
+}
 export = posthtmlSite;
