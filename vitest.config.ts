@@ -7,7 +7,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'happy-dom',
-          include: ['scripts/**/*.test.{ts,tsx}'],
+          // Plus the test tools' own logic (*.unit.test.ts), which needs no browser or build.
+          include: ['scripts/**/*.test.{ts,tsx}', 'tests/**/*.unit.test.ts'],
           setupFiles: ['tests/support/unit-setup.ts'],
         },
       },
@@ -46,6 +47,7 @@ export default defineConfig({
           name: 'visual',
           environment: 'node',
           include: ['tests/visual/**/*.test.ts'],
+          exclude: ['tests/**/*.unit.test.ts'],
           hookTimeout: 60_000,
           // Captures are compared pixel for pixel: one browser run at a time.
           fileParallelism: false,

@@ -1,7 +1,7 @@
 /**
- * Makes sure the system programs the tests drive are installed: a Chromium (browser, visual and
- * budget tests), a colour emoji font (so the 🚧 in pages and toasts renders as visitors see it),
- * nginx (the production-config test) and its brotli static module (without it, that test checks
+ * Makes sure the system programs the tests drive are installed: a Chromium (browser and budget
+ * tests), NSS (the one system library the visual suite's own pinned Chromium links against,
+ * tests/visual/capture-browser.cjs), nginx (the production-config test) and its brotli static module (without it, that test checks
  * gzip only), and openssl (the certificate for nginx over HTTPS, which the budget audits). Where
  * one is missing and this is Debian as root, it installs Debian's package, saying so; otherwise
  * it stops with a one-line fix.
@@ -11,12 +11,12 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const { findChromium } = createRequire(import.meta.url)('./chromium.cjs');
-const EMOJI_FONT = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
 const NGINX = '/usr/sbin/nginx';
 const NGINX_BROTLI = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const OPENSSL = '/usr/bin/openssl';
+const NSS = '/usr/lib/x86_64-linux-gnu/libnss3.so';
 /** Packages the tests can do without, checking less. */
-const OPTIONAL = ['fonts-noto-color-emoji', 'libnginx-mod-http-brotli-static'];
+const OPTIONAL = ['libnginx-mod-http-brotli-static'];
 const canInstall = existsSync('/etc/debian_version') && process.getuid?.() === 0;
 
 if (process.env.CHROME_PATH && !findChromium()) {
@@ -28,7 +28,7 @@ if (process.env.CHROME_PATH && !findChromium()) {
 
 const missing = [
   !findChromium() && 'chromium',
-  !existsSync(EMOJI_FONT) && 'fonts-noto-color-emoji',
+  process.arch === 'x64' && process.platform === 'linux' && !existsSync(NSS) && 'libnss3',
   !existsSync(NGINX) && 'nginx-light',
   !existsSync(NGINX_BROTLI) && 'libnginx-mod-http-brotli-static',
   !existsSync(OPENSSL) && 'openssl',

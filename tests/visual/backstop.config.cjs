@@ -6,7 +6,8 @@
  */
 const path = require('node:path');
 const routes = require('../../pages/_data/routes.json');
-const { CHROMIUM_ARGS, findChromium } = require('../support/chromium.cjs');
+const { CHROMIUM_ARGS } = require('../support/chromium.cjs');
+const { captureBrowserPaths } = require('./capture-browser.cjs');
 
 const BASE_URL = process.env.BACKSTOP_BASE_URL ?? 'http://127.0.0.1:3000';
 const url = (pathname) => BASE_URL + pathname;
@@ -109,13 +110,19 @@ module.exports = {
     engine_scripts: path.join(__dirname, 'engine'),
     html_report: path.join(__dirname, 'output/html_report'),
     ci_report: path.join(__dirname, 'output/ci_report'),
+    json_report: path.join(__dirname, 'output/json_report'),
   },
-  report: ['CI'],
+  // The JSON report feeds the list of failed captures (failed-captures.mjs); the HTML report is
+  // always written.
+  report: ['CI', 'json'],
   engine: 'playwright',
+  // The pinned capture browser, whatever Chromium the machine has (capture-browser.cjs), drawing
+  // with the fonts listed in its own fontconfig file only.
   engineOptions: {
     browser: 'chromium',
-    executablePath: findChromium(),
+    executablePath: captureBrowserPaths().executablePath,
     args: CHROMIUM_ARGS,
+    env: { ...process.env, FONTCONFIG_FILE: captureBrowserPaths().fontconfigFile },
   },
   asyncCaptureLimit: 2,
   asyncCompareLimit: 20,

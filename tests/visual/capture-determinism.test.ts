@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startNpmServer, type RunningServer } from '../support/server';
+import { prepareCaptureBrowser, unsupportedReason } from './capture-browser.cjs';
 
 /**
  * A capture must show the same pixels whenever the font arrives: on a busy CI machine it can
@@ -15,19 +16,20 @@ const onBefore = require('./engine/on-before.cjs') as Hook;
 const onReady = require('./engine/on-ready.cjs') as Hook;
 // Backstop's own launch options: the same browser, with the same flags.
 const { engineOptions } = require('./backstop.config.cjs') as {
-  engineOptions: { executablePath: string; args: string[] };
+  engineOptions: { executablePath: string; args: string[]; env: Record<string, string> };
 };
 
 const ROUTE = '/blog/marketing-tips';
 const VIEWPORT = { width: 768, height: 1024 };
 
-describe('visual capture determinism', () => {
+describe.skipIf(unsupportedReason())('visual capture determinism', () => {
   let server: RunningServer;
   let proxy: Server;
   let proxyUrl = '';
   let fontDelayMs = 0;
 
   beforeAll(async () => {
+    await prepareCaptureBrowser();
     server = await startNpmServer('serve');
     const upstream = new URL(server.url);
     proxy = createServer((req, res) => {
@@ -61,8 +63,7 @@ describe('visual capture determinism', () => {
 
   async function capture(delayMs: number): Promise<Buffer> {
     fontDelayMs = delayMs;
-    const { executablePath, args } = engineOptions;
-    const browser = await chromium.launch({ executablePath, args });
+    const browser = await chromium.launch(engineOptions);
     try {
       // As Backstop's Playwright engine does: a fresh context per capture.
       const page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
