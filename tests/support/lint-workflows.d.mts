@@ -1,0 +1,1 @@
+export declare function lintWorkflow(file: string, source?: string): string[];
