@@ -1,7 +1,19 @@
 /** Types for headers.mjs, which the build runs as plain Node and the tests import. */
 export function inlineScriptHashesOf(html: string): string[];
-export function contentSecurityPolicy(inlineScriptHashes: string[], leadEndpoint?: string): string;
-export function securityHeaders(inlineScriptHashes: string[], leadEndpoint?: string): Record<string, string>;
+export interface ServedOver {
+  /** false for a host served over plain HTTP: no upgrade-insecure-requests, no HSTS. */
+  overHttps?: boolean;
+}
+export function contentSecurityPolicy(
+  inlineScriptHashes: string[],
+  leadEndpoint?: string,
+  options?: ServedOver,
+): string;
+export function securityHeaders(
+  inlineScriptHashes: string[],
+  leadEndpoint?: string,
+  options?: ServedOver,
+): Record<string, string>;
 export const IMMUTABLE: string;
 export const REVALIDATE: string;
 export const HASHED_ASSET: RegExp;

@@ -23,8 +23,9 @@ function leadOrigin(leadEndpoint) {
 /**
  * Content-Security-Policy: only this origin, plus the hashes of the inline scripts Parcel writes,
  * plus the lead endpoint's origin (site.json `leadEndpoint`) for sending and posting the form.
+ * `upgrade-insecure-requests` only where the site is served over HTTPS (see securityHeaders).
  */
-export function contentSecurityPolicy(inlineScriptHashes, leadEndpoint) {
+export function contentSecurityPolicy(inlineScriptHashes, leadEndpoint, { overHttps = true } = {}) {
   const hashes = inlineScriptHashes.map((hash) => `'${hash}'`);
   const lead = leadOrigin(leadEndpoint);
   return [
@@ -38,15 +39,21 @@ export function contentSecurityPolicy(inlineScriptHashes, leadEndpoint) {
     "base-uri 'self'",
     `form-action 'self'${lead}`,
     "frame-ancestors 'none'",
-    'upgrade-insecure-requests',
+    ...(overHttps ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
 }
 
-/** Headers for every response, the 404 page included. */
-export function securityHeaders(inlineScriptHashes, leadEndpoint) {
+/**
+ * Headers for every response, the 404 page included. A host served over plain HTTP (the local
+ * preview, a staging host) gets neither of the two HTTPS-only directives: WebKit applies
+ * `upgrade-insecure-requests` to http://localhost too (Chromium and Firefox exempt it), so the
+ * page's own stylesheet and script would be asked for over https:// and fail; HSTS is ignored
+ * over HTTP anyway.
+ */
+export function securityHeaders(inlineScriptHashes, leadEndpoint, { overHttps = true } = {}) {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(inlineScriptHashes, leadEndpoint),
-    'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+    'Content-Security-Policy': contentSecurityPolicy(inlineScriptHashes, leadEndpoint, { overHttps }),
+    ...(overHttps && { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     // Features the site never uses.

@@ -52,7 +52,10 @@ function inlineScriptHashes(htmlFiles) {
 const files = distFiles();
 const pages = files.filter((file) => file.endsWith('.html'));
 const assets = files.filter((file) => HASHED_ASSET.test(file));
-const security = securityHeaders(inlineScriptHashes(pages), site.leadEndpoint);
+const hashes = inlineScriptHashes(pages);
+const security = securityHeaders(hashes, site.leadEndpoint);
+// npm start and npm run serve speak plain HTTP: no HTTPS-only directives (headers.mjs).
+const previewSecurity = securityHeaders(hashes, site.leadEndpoint, { overHttps: false });
 
 // Search engines: the pages with content. Under-construction pages carry noindex (partials/head.html).
 const indexable = routes.filter((route) => route.template === 'content');
@@ -82,7 +85,7 @@ const serveConfig = {
   // cleanUrls turns /index.html into /index; the home page's URL is /.
   redirects: [{ source: '/index', destination: '/', type: 301 }],
   headers: [
-    { source: '**', headers: asServeHeaders({ ...security, 'Cache-Control': REVALIDATE }) },
+    { source: '**', headers: asServeHeaders({ ...previewSecurity, 'Cache-Control': REVALIDATE }) },
     { source: '**/*.html', headers: asServeHeaders(PAGE_HEADERS) },
     { source: SPECULATION_RULES_URL, headers: asServeHeaders({ 'Content-Type': SPECULATION_RULES_TYPE }) },
     ...assets.map((asset) => ({ source: asset, headers: asServeHeaders({ 'Cache-Control': IMMUTABLE }) })),

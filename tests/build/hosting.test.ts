@@ -39,6 +39,8 @@ interface Target {
   errors: { status: number; method: string; path: string }[];
   /** Whether the host compresses by itself here (Cloudflare's edge does; its local runtime not). */
   compresses: boolean;
+  /** A preview over plain HTTP: it must not send the HTTPS-only directives (headers.mjs). */
+  plainHttpPreview: boolean;
 }
 
 const TARGETS: Target[] = [
@@ -48,6 +50,7 @@ const TARGETS: Target[] = [
     // serve answers any method like GET, and a path the OS refuses with a 500 (README "Deploy").
     errors: [{ status: 400, method: 'GET', path: '/%' }],
     compresses: true,
+    plainHttpPreview: true,
   },
   {
     name: 'nginx with hosting/nginx-site.conf',
@@ -58,6 +61,7 @@ const TARGETS: Target[] = [
       { status: 414, method: 'GET', path: `/${'a'.repeat(9_000)}` },
     ],
     compresses: true,
+    plainHttpPreview: false,
   },
   {
     name: 'Cloudflare Pages runtime (wrangler pages dev)',
@@ -65,6 +69,8 @@ const TARGETS: Target[] = [
     // The local runtime answers an over-long URL with its own bare 431, before the site's rules.
     errors: [{ status: 405, method: 'DELETE', path: '/about-us' }],
     compresses: false,
+    // Its local runtime serves dist/_headers, production's file: it cannot differ (README "Browsers").
+    plainHttpPreview: false,
   },
 ];
 
@@ -77,10 +83,22 @@ const securityOf = (headers: Headers | IncomingHttpHeaders) =>
     }),
   );
 
+const HTTPS_ONLY_HEADER = 'strict-transport-security';
+const HTTPS_ONLY_DIRECTIVE = /; upgrade-insecure-requests$/;
+/** Production's security headers as a plain-HTTP preview must send them: without the HTTPS-only two. */
+const withoutHttpsOnly = (headers: Record<string, string | null>) => ({
+  ...headers,
+  [HTTPS_ONLY_HEADER]: null,
+  'content-security-policy': headers['content-security-policy']?.replace(HTTPS_ONLY_DIRECTIVE, '') ?? null,
+});
+
 /** Each target's security headers on a page, compared across targets at the end. */
 const headersByTarget = new Map<string, Record<string, string | null>>();
 
-describe.each(TARGETS)('$name', ({ name, start, errors, compresses }) => {
+describe.each(TARGETS)('$name', ({ name, start, errors, compresses, plainHttpPreview }) => {
+  const expectedHeaders = SECURITY_HEADERS.filter(
+    (header) => !plainHttpPreview || header !== HTTPS_ONLY_HEADER,
+  );
   let server: RunningServer;
   let pageHeaders: Record<string, string | null>;
   beforeAll(async () => {
@@ -95,7 +113,7 @@ describe.each(TARGETS)('$name', ({ name, start, errors, compresses }) => {
       const response = await fetch(server.url + route.path, { redirect: 'manual' });
       expect(response.status, route.path).toBe(200);
       expect(await response.text(), route.path).toContain(`<title>${route.title.replace(/&/g, '&amp;')} |`);
-      for (const header of SECURITY_HEADERS)
+      for (const header of expectedHeaders)
         expect(response.headers.get(header), `${route.path} ${header}`).toBeTruthy();
       expect(response.headers.get('cache-control'), route.path).toMatch(/max-age=0/);
     }
@@ -300,7 +318,12 @@ describe('every target', () => {
         .filter(([key]) => SECURITY_HEADERS.includes(key)),
     );
     expect([...headersByTarget.keys()]).toEqual([...TARGETS.map((target) => target.name), NGINX_OVER_HTTP2]);
-    for (const [name, headers] of headersByTarget) expect(headers, name).toEqual(netlify);
+    expect(netlify[HTTPS_ONLY_HEADER]).toMatch(/max-age=/);
+    expect(netlify['content-security-policy']).toMatch(HTTPS_ONLY_DIRECTIVE);
+    for (const [name, headers] of headersByTarget) {
+      const preview = TARGETS.find((target) => target.name === name)?.plainHttpPreview;
+      expect(headers, name).toEqual(preview ? withoutHttpsOnly(netlify) : netlify);
+    }
   });
 });
 
