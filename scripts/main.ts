@@ -6,9 +6,8 @@
  * (slow, blocked, failing), a call to action always answers and a submit never leaves the page.
  */
 import { correctFooterYear } from './footer-year';
-import { answerSubmission, leadDelivered } from './islands/contact-form/answer';
-import { keepDraft } from './islands/contact-form/draft';
-import { startDelivery } from './islands/contact-form/lead-outbox';
+import { answerWithoutLeadPath } from './islands/contact-form/answer-without-lead-path';
+import { outboxKey } from './islands/contact-form/outbox-key' with { type: 'macro' };
 import { islandRegistry } from './islands/registry';
 import { startIslands } from './islands/start';
 import { renderPlainToast } from './islands/toast/plain-toast';
@@ -57,20 +56,36 @@ document.addEventListener('click', (event) => {
   if (event.target instanceof Element && event.target.closest('[data-toast]')) showToast();
 });
 
+/** Whether this tab holds a lead that an earlier page could not deliver yet. */
+function hasLeadToDeliver(): boolean {
+  try {
+    return sessionStorage.getItem(outboxKey()) !== null;
+  } catch {
+    return false; // storage disabled: the outbox lived in the memory of a page that is gone
+  }
+}
+
+/** The contact form's drafts, answers and lead delivery: a chunk of its own (lead-path.ts). */
+const leadPath = () => import('./islands/contact-form/lead-path');
+
 whenShown(() => {
-  // The contact form: entries survive reloads, and a submit before its island is live (a slow
-  // phone, a failed download) is held for the island, or answered here if it does not come.
-  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-island="contact-form"]')) {
-    keepDraft(form);
+  const forms = [...document.querySelectorAll<HTMLFormElement>('form[data-island="contact-form"]')];
+  if (forms.length === 0 && !hasLeadToDeliver()) return;
+  // Entries survive reloads, and leads left pending by an earlier page of this tab are delivered.
+  leadPath().then(
+    ({ startLeadPath }) => startLeadPath(forms),
+    () => undefined, // retried by the next submit
+  );
+  // A submit before the island is live (a slow phone, a failed download) never leaves the page:
+  // the lead-path chunk, which the island itself answers with, answers it at once.
+  for (const form of forms) {
     form.addEventListener('submit', (event) => {
       if (form.dataset.islandState === 'mounted') return; // the island answers
       event.preventDefault();
-      void liveInTime(islands.load('contact-form')).then((live) =>
-        live ? form.requestSubmit() : answerSubmission(form),
+      leadPath().then(
+        ({ answerSubmission }) => answerSubmission(form),
+        () => answerWithoutLeadPath(form),
       );
     });
   }
-
-  // Leads (when a lead endpoint is set) that an earlier page of this tab could not deliver.
-  startDelivery(leadDelivered);
 });

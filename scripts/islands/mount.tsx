@@ -2,6 +2,8 @@ import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from '
 import { createRoot, type Root } from 'react-dom/client';
 import type { IslandModule } from './types';
 
+export { islandCode } from './island-code';
+
 interface BoundaryProps {
   name: string;
   onError: (error: unknown) => void;
@@ -30,6 +32,24 @@ class IslandBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
+/** The longest a takeover waits for the static markup's own motion (the menu's 0.3 s opening). */
+const MOTION_WAIT_MS = 400;
+
+/**
+ * Markup is not replaced mid-motion either (nor under a finger: start.ts): a static menu still fading in would jump to the island's
+ * fully open panel. Waits for the root's running transitions and animations to end, at most
+ * MOTION_WAIT_MS, so an endless animation never holds a takeover back.
+ */
+function settled(root: HTMLElement): Promise<unknown> {
+  // happy-dom, in the unit tests, has no Web Animations.
+  const running = 'getAnimations' in root ? root.getAnimations({ subtree: true }) : [];
+  if (running.length === 0) return Promise.resolve();
+  return Promise.race([
+    Promise.allSettled(running.map((animation) => animation.finished)),
+    new Promise((resolve) => setTimeout(resolve, MOTION_WAIT_MS)),
+  ]);
+}
+
 /** A selector that finds "the same" focused control after React re-renders the markup. */
 function focusSelector(root: HTMLElement): string | null {
   const active = document.activeElement;
@@ -40,10 +60,12 @@ function focusSelector(root: HTMLElement): string | null {
 }
 
 /**
- * Mounts one island into its root. In `replace` mode React takes over the root's markup; if the
- * island throws, the original markup is put back, so visitors keep a working static page.
+ * Mounts one island into its root, once the root's own motion has ended. In `replace` mode React
+ * takes over the root's markup; if the island throws, the original markup is put back, so
+ * visitors keep a working static page.
  */
-export function mountIsland(name: string, root: HTMLElement, island: IslandModule): Promise<void> {
+export async function mountIsland(name: string, root: HTMLElement, island: IslandModule): Promise<void> {
+  await settled(root);
   const { default: Island, mode } = island;
   const staticMarkup = [...root.childNodes].map((node) => node.cloneNode(true));
   const container = mode === 'replace' ? root : document.createElement('div');

@@ -54,12 +54,10 @@ const CLICK_AFTER_RELEASE_MS = 150;
 const presses = {
   root: null as HTMLElement | null,
   waiting: [] as (() => void)[],
-  tracked: new WeakSet<Document>(),
 };
 
+/** Once per page: startIslands runs once (a second run's listeners would find nothing to do). */
 function trackPresses(document: Document): void {
-  if (presses.tracked.has(document)) return;
-  presses.tracked.add(document);
   const options = { capture: true, passive: true };
   document.addEventListener(
     'pointerdown',
@@ -94,24 +92,6 @@ function released(root: HTMLElement): Promise<void> {
   return new Promise((resolve) => presses.waiting.push(resolve));
 }
 
-/** The longest a takeover waits for the static markup's own motion (the menu's 0.3 s opening). */
-const MOTION_WAIT_MS = 400;
-
-/**
- * Nor is markup replaced mid-motion: a static menu still fading in would jump to the island's
- * fully open panel. Waits for the root's running transitions and animations to end, at most
- * MOTION_WAIT_MS, so an endless animation never holds a takeover back.
- */
-function settled(root: HTMLElement): Promise<unknown> {
-  // happy-dom, in the unit tests, has no Web Animations.
-  const running = 'getAnimations' in root ? root.getAnimations({ subtree: true }) : [];
-  if (running.length === 0) return Promise.resolve();
-  return Promise.race([
-    Promise.allSettled(running.map((animation) => animation.finished)),
-    wait(MOTION_WAIT_MS),
-  ]);
-}
-
 /**
  * Downloads an island's code and React, then mounts it. Resolves to whether the island is live;
  * never rejects. A failed download is logged once per root, however often it is retried.
@@ -140,7 +120,6 @@ async function attempt(name: string, root: HTMLElement, definition: IslandDefini
   try {
     const [island, { mountIsland }] = loaded;
     await released(root);
-    await settled(root);
     await mountIsland(name, root, island);
     setState(root, 'mounted');
     return true;
@@ -177,11 +156,13 @@ export interface IslandController {
  */
 export function startIslands(scope: ParentNode, registry: IslandRegistry): IslandController {
   const roots = new Map<string, HTMLElement[]>();
+  // Own names only: `data-island="constructor"` must not find Object's.
+  const definitionOf = (name: string) => (Object.hasOwn(registry, name) ? registry[name] : undefined);
   trackPresses(document);
 
   for (const root of scope.querySelectorAll<HTMLElement>('[data-island]')) {
     const name = root.dataset.island ?? '';
-    const definition = Object.hasOwn(registry, name) ? registry[name] : undefined;
+    const definition = definitionOf(name);
     if (!definition) {
       console.warn(`[island:${name}] no island is registered under this name; the HTML stays as it is.`);
       continue;
@@ -209,7 +190,7 @@ export function startIslands(scope: ParentNode, registry: IslandRegistry): Islan
 
   return {
     async load(name) {
-      const definition = Object.hasOwn(registry, name) ? registry[name] : undefined;
+      const definition = definitionOf(name);
       const matching = roots.get(name) ?? [];
       if (!definition || matching.length === 0) return false;
       const results = await Promise.all(matching.map((root) => load(name, root, definition)));

@@ -9,8 +9,16 @@ import { islandState, useBrowserAndSite } from '../support/browser';
 
 const site = useBrowserAndSite();
 
-/** The chunks that carry the islands (named by scripts/build/bundle-namer). */
-const ISLAND_CHUNKS = ['Toast', 'ContactForm', 'Navigation', 'mount', 'react', 'react-transition-group'];
+/** The chunks that carry the islands and the form's own code (named by scripts/build/bundle-namer). */
+const ISLAND_CHUNKS = [
+  'Toast',
+  'ContactForm',
+  'lead-path',
+  'Navigation',
+  'mount',
+  'react',
+  'react-transition-group',
+];
 const chunk = (name: string) => new RegExp(`/${name}\\.[0-9a-f]{8}\\.js$`);
 /** Every script but the entry script. */
 const ANY_ISLAND_CHUNK = /\/(?!main\.)[^/]+\.[0-9a-f]{8}\.js$/;
@@ -114,6 +122,23 @@ describe('lead path when island code fails', () => {
     await expectEntriesKept(page);
     // The island still arrives and takes over later submits.
     await expect.poll(() => islandState(page, 'contact-form'), { timeout: 5000 }).toBe('mounted');
+    await page.context().close();
+  });
+});
+
+describe('the contact form’s own code', () => {
+  it('loads on the page with the form, and on no other page', async () => {
+    const page = await site.newPage(1280);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(site.url('/'));
+    await page.getByRole('button', { name: 'Get Started' }).first().click();
+    await expect.poll(() => toastText(page)).toContain(PLACEHOLDER_TOAST.title);
+    expect(scripts.filter((script) => chunk('lead-path').test(script))).toEqual([]);
+    await page.goto(site.url('/contact'));
+    await expect.poll(() => scripts.filter((script) => chunk('lead-path').test(script)).length).toBe(1);
     await page.context().close();
   });
 });

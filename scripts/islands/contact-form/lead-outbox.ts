@@ -8,6 +8,8 @@
  * same key, on the next trigger: a timer while the page is open, the `online` event, the next page
  * load in this tab. The endpoint treats a repeated key as the same lead (README "Lead delivery").
  */
+import { outboxKey } from './outbox-key' with { type: 'macro' };
+
 export interface Lead {
   /** The idempotency key, also sent as the `Idempotency-Key` header. */
   id: string;
@@ -24,7 +26,8 @@ export interface Lead {
 /** What the endpoint receives, as JSON. */
 export type LeadPayload = Pick<Lead, 'id' | 'page' | 'submittedAt' | 'fields'>;
 
-const OUTBOX_KEY = 'ds-lead-outbox';
+const OUTBOX_KEY = outboxKey();
+
 /** A request that has not answered by then counts as failed (and is sent again later). */
 export const LEAD_TIMEOUT_MS = 10_000;
 /** Waits between automatic retries while the page stays open; then `online` and reloads. */

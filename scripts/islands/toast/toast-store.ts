@@ -2,10 +2,10 @@
  * The page's one toast, as plain state without React, so that any script can show a toast
  * before the toast island has loaded. The island renders whatever this holds.
  */
-import messages from '../../../pages/_data/messages.json';
+import { placeholderToast } from './messages' with { type: 'macro' };
 
 /** The message for every action that is not built yet (Get Started, Call Now, package buttons, a valid contact form). */
-export const PLACEHOLDER_TOAST = messages.placeholderToast;
+export const PLACEHOLDER_TOAST = placeholderToast();
 
 /** How long a toast stays before it dismisses itself. */
 export const TOAST_DURATION_MS = 5000;

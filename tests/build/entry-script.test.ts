@@ -1,0 +1,43 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DIST, builtDocument } from '../support/site';
+
+/**
+ * The entry script is on every page. What only the contact form needs (drafts, answers, the lead
+ * outbox) is a chunk of its own, loaded where there is a form (scripts/main.ts); what only an
+ * island needs loads with the island.
+ */
+const ENTRY_SCRIPT_GZIP_BYTES = 2_500;
+
+function entryScriptOf(page: string): string {
+  const src = builtDocument(path.join(DIST, page))
+    .querySelector('script[type="module"][src]')
+    ?.getAttribute('src');
+  if (!src) throw new Error(`${page} loads no entry script`);
+  return path.join(DIST, src);
+}
+
+describe('entry script', () => {
+  const entry = entryScriptOf('index.html');
+
+  it(`is at most ${ENTRY_SCRIPT_GZIP_BYTES} bytes gzipped, as the build's .gz file sends it`, () => {
+    const gzipped = statSync(`${entry}.gz`).size;
+    expect(
+      gzipped,
+      `${path.basename(entry)} is ${gzipped} bytes gzipped (${statSync(entry).size} raw); ` +
+        `move what only some pages need into a chunk they import`,
+    ).toBeLessThanOrEqual(ENTRY_SCRIPT_GZIP_BYTES);
+  });
+
+  it('carries none of the contact form’s own code', () => {
+    const code = readFileSync(entry, 'utf8');
+    // The draft's storage key, the outbox's request header, the form's lead messages.
+    for (const marker of ['ds-draft:', 'Idempotency-Key', 'data-lead-message'])
+      expect(code).not.toContain(marker);
+  });
+
+  it('is the same file on a page with the form', () => {
+    expect(entryScriptOf('contact.html')).toBe(entry);
+  });
+});
