@@ -33,6 +33,27 @@ export default defineConfig({
         },
       },
       {
+        // Firefox and WebKit (tests/support/engines.ts). One engine at a time: two cores.
+        test: {
+          name: 'engines',
+          environment: 'node',
+          include: ['tests/engines/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // npm run screenshots: pages in the three engines, for people to review.
+        test: {
+          name: 'screenshots',
+          environment: 'node',
+          include: ['tests/engines/screenshots.review.ts'],
+          disableConsoleIntercept: true,
+          fileParallelism: false,
+        },
+      },
+      {
         // npm run budget prints its own table, so its console output is not captured.
         test: {
           name: 'budget',

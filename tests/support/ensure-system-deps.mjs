@@ -1,6 +1,7 @@
 /**
  * Makes sure the system programs the tests drive are installed: a Chromium (browser and budget
- * tests), NSS (the one system library the visual suite's own pinned Chromium links against,
+ * tests), Firefox ESR, WebKitGTK's WebDriver with its MiniBrowser and Xvfb (the engine tests,
+ * tests/support/engines.ts), NSS (the one system library the visual suite's own pinned Chromium links against,
  * tests/visual/capture-browser.cjs), nginx (the production-config test) and its brotli static module (without it, that test checks
  * gzip only), and openssl (the certificate for nginx over HTTPS, which the budget audits). Where
  * one is missing and this is Debian as root, it installs Debian's package, saying so; otherwise
@@ -15,6 +16,9 @@ const NGINX = '/usr/sbin/nginx';
 const NGINX_BROTLI = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const OPENSSL = '/usr/bin/openssl';
 const NSS = '/usr/lib/x86_64-linux-gnu/libnss3.so';
+const FIREFOX = '/usr/bin/firefox-esr';
+const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
+const XVFB = '/usr/bin/Xvfb';
 /** Packages the tests can do without, checking less. */
 const OPTIONAL = ['libnginx-mod-http-brotli-static'];
 const canInstall = existsSync('/etc/debian_version') && process.getuid?.() === 0;
@@ -32,6 +36,9 @@ const missing = [
   !existsSync(NGINX) && 'nginx-light',
   !existsSync(NGINX_BROTLI) && 'libnginx-mod-http-brotli-static',
   !existsSync(OPENSSL) && 'openssl',
+  !existsSync(FIREFOX) && 'firefox-esr',
+  !existsSync(WEBKIT_DRIVER) && 'webkit2gtk-driver',
+  !existsSync(XVFB) && 'xvfb',
 ].filter(Boolean);
 
 if (missing.length > 0 && !canInstall) {

@@ -24,7 +24,7 @@ const SIDE_BY_SIDE = [
   ['lint', 'test:unit'],
   ['build', 'test:build'],
 ];
-const THEN_ONE_BY_ONE = ['test:browser', 'test:visual', 'budget'];
+const THEN_ONE_BY_ONE = ['test:browser', 'test:engines', 'test:visual', 'budget'];
 /** Stages this machine cannot run, with the reason: the visual suite's pinned browser is Linux x64 only. */
 const NOT_RUN = { 'test:visual': unsupportedReason() };
 
