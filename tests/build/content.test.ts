@@ -24,7 +24,11 @@ const SECTION_HEADINGS: Record<string, string[]> = {
     'Every investor deserves a marketing team that gets it',
     'Write the next chapter with us',
   ],
-  '/about-us/team': ['The specialists on your account', 'What makes our team different', 'Join our team'],
+  '/about-us/team': [
+    'The specialists behind our campaigns',
+    'What makes our team different',
+    'Join our team',
+  ],
   '/about-us/why-us': [
     'What sets us apart',
     'DealStream vs. traditional agencies',

@@ -1,0 +1,6 @@
+export interface LaunchBlocker {
+  what: string;
+  where: string;
+  fix: string;
+}
+export declare function launchBlockers(root?: string): LaunchBlocker[];
