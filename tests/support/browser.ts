@@ -4,8 +4,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from './chromium.cjs';
 import { startNpmServer, type RunningServer } from './server';
 
-export function launchBrowser(): Promise<Browser> {
-  const executablePath = findChromium();
+/** Chromium, with the project's flags: the system's, or the build at `executablePath`. */
+export function launchBrowser(executablePath = findChromium()): Promise<Browser> {
   if (!executablePath) throw new Error('No Chromium found: run node tests/support/ensure-system-deps.mjs');
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
