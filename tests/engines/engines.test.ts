@@ -65,6 +65,16 @@ describe.each<EngineName>(['firefox', 'webkit'])('%s', (engine) => {
     });
   }
 
+  /** Fills the contact form's required fields and submits it. */
+  async function submitValidForm(): Promise<void> {
+    await page.type('#first-name', 'Ada');
+    await page.type('#last-name', 'Lovelace');
+    await page.type('#email', 'ada@example.com');
+    await page.type('#phone', '555 0100');
+    await page.select('#investing-type', 'rental');
+    await page.click('#contact-form button[type="submit"]');
+  }
+
   const expectNoPageErrors = async () => {
     expect(await page.evaluate(pageErrors)).toEqual([]);
   };
@@ -199,12 +209,7 @@ describe.each<EngineName>(['firefox', 'webkit'])('%s', (engine) => {
     );
     expect(await page.evaluate(statusText)).toBe('');
 
-    await page.type('#first-name', 'Ada');
-    await page.type('#last-name', 'Lovelace');
-    await page.type('#email', 'ada@example.com');
-    await page.type('#phone', '555 0100');
-    await page.select('#investing-type', 'rental');
-    await page.click('#contact-form button[type="submit"]');
+    await submitValidForm();
     await waitInPage(page, 'the toast showed', statusSays, PLACEHOLDER_TOAST.title);
     expect(await page.evaluate(() => location.pathname + location.search + location.hash)).toBe('/contact');
     expect(await page.evaluate(() => document.querySelector<HTMLInputElement>('#email')?.value)).toBe(
@@ -215,12 +220,7 @@ describe.each<EngineName>(['firefox', 'webkit'])('%s', (engine) => {
 
   it('with every island chunk blocked, an early submit and Call Now still answer, on the page', async () => {
     await open('/contact', DESKTOP, ANY_CHUNK);
-    await page.type('#first-name', 'Ada');
-    await page.type('#last-name', 'Lovelace');
-    await page.type('#email', 'ada@example.com');
-    await page.type('#phone', '555 0100');
-    await page.select('#investing-type', 'rental');
-    await page.click('#contact-form button[type="submit"]');
+    await submitValidForm();
     await waitInPage(page, 'the plain toast showed', statusSays, PLACEHOLDER_TOAST.title);
     expect(await page.evaluate(() => location.pathname + location.hash)).toBe('/contact');
     expect(await page.evaluate(() => document.querySelector<HTMLInputElement>('#first-name')?.value)).toBe(
