@@ -181,7 +181,9 @@ describe('contrast themes (forced colours)', () => {
       page.locator(selector).evaluate((field) => parseFloat(getComputedStyle(field).borderTopWidth));
     // Last name is required and left empty; the budget is optional.
     await expect.poll(() => page.locator('#last-name:user-invalid').count()).toBe(1);
-    expect(await borderWidth('#last-name')).toBeGreaterThan(await borderWidth('#budget'));
+    const validWidth = await borderWidth('#budget');
+    // Read until the invalid field's style is recalculated (a busy run read it one frame early).
+    await expect.poll(() => borderWidth('#last-name')).toBeGreaterThan(validWidth);
 
     await page.locator('main button[data-toast]').click();
     const toast = page.getByRole('status').locator('.ds-toast');
