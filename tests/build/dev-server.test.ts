@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNpmServer, type RunningServer } from '../support/server';
+import { copyOfTree } from '../support/tree-copy';
 
 const UNKNOWN_PATHS = [
   '/no-such-page',
@@ -38,18 +37,20 @@ async function get(server: RunningServer, pathname: string) {
 
 describe('npm run dev (Parcel dev server)', () => {
   let server: RunningServer;
-  // Its own output and cache, so the dev server never touches the production build's.
-  const workDir = mkdtempSync(path.join(tmpdir(), 'dev-server-'));
+  // On a copy of the tree, which a test edits as a maintainer would; with its own output and
+  // cache, so the dev server never touches the production build's.
+  const tree = copyOfTree();
   beforeAll(async () => {
     server = await startNpmServer(
       'dev',
-      ['--dist-dir', path.join(workDir, 'dist'), '--cache-dir', path.join(workDir, 'cache'), '--no-hmr'],
+      ['--dist-dir', path.join(tree.root, 'dist'), '--cache-dir', path.join(tree.root, 'cache'), '--no-hmr'],
       120_000,
+      tree.root,
     );
   }, 130_000);
   afterAll(async () => {
     await server.stop();
-    rmSync(workDir, { recursive: true, force: true });
+    tree.remove();
   });
 
   it('answers a route with its page', async () => {
@@ -105,4 +106,26 @@ describe('npm run dev (Parcel dev server)', () => {
       }
     },
   );
+
+  it("shows a maintainer's mistake as one block with the file, line and fix, and recovers when it is fixed", async () => {
+    /** The page once the dev server has rebuilt after an edit (it answers with the old one meanwhile). */
+    const pageWhen = async (ready: (body: string) => boolean) => {
+      for (let tries = 0; tries < 60; tries++) {
+        const { body } = await get(server, '/pricing');
+        if (ready(body)) return body;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      throw new Error('the dev server did not rebuild /pricing within 30 s');
+    };
+    const line = tree.edit('pages/pricing.html', '{{ addon.price }}', '{{ addon.prise }}');
+    const error = await pageWhen((body) => body.includes('Build Error'));
+    expect(error).toContain(`pages/pricing.html:${line}:42`);
+    expect(error).toContain('reads &quot;prise&quot;, which pricing.addons[0] does not have');
+    expect(error).toContain('Correct the name');
+    expect(error).not.toMatch(/node_modules|\n\s+at /);
+
+    tree.edit('pages/pricing.html', '{{ addon.prise }}', '{{ addon.price }}');
+    const fixed = await pageWhen((body) => !body.includes('Build Error'));
+    expect(fixed).toContain('<title>Pricing');
+  });
 });

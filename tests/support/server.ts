@@ -58,12 +58,13 @@ export async function startNpmServer(
   script: string,
   args: string[] | ((port: number) => string[]) = [],
   timeoutMs = 60_000,
+  cwd = ROOT,
 ): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const flags = typeof args === 'function' ? args(port) : args;
   const child = spawn('npm', ['run', '--silent', script, ...(flags.length ? ['--', ...flags] : [])], {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, PORT: String(port) },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

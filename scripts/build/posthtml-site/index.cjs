@@ -11,15 +11,21 @@
  * Parcel passes no file path to PostHTML plugins, which is why a page names its own route; the
  * build-output tests check that every route's file names the route it is served at.
  */
+const fs = require('node:fs');
 const path = require('node:path');
 const posthtml = require('posthtml');
 const include = require('posthtml-include');
 const expressions = require('posthtml-expressions');
-const { ROOT, loadSiteData } = require('./site-data.cjs');
+const { ROOT, LAYOUT_FILE, loadSiteData } = require('./site-data.cjs');
 const { sharedPartials } = require('./shared-partials.cjs');
+const { checkIncludes } = require('./declared-locals.cjs');
+const { strictLocals, firstMissingRead } = require('./strict-data.cjs');
+const { missingPropertyError, renderError, undefinedInOutput } = require('./expression-errors.cjs');
+const { SiteError, locate } = require('./site-error.cjs');
 const { structuredData } = require('../structured-data.cjs');
+const { fileOfRoute } = require('../route-file.cjs');
 
-/** Finds the single `<layout>` element of a page, or fails with the page's first characters. */
+/** Finds the single `<layout>` element of a page. */
 function findLayout(tree) {
   const found = [];
   tree.walk((node) => {
@@ -27,9 +33,68 @@ function findLayout(tree) {
     return node;
   });
   if (found.length !== 1) {
-    throw new Error(`posthtml-site: a page must contain exactly one <layout>, found ${found.length}`);
+    const start = JSON.stringify(tree.slice(0, 3)).slice(0, 120);
+    throw new Error(
+      `A page must be one <layout route="/path">…</layout>; this one has ${found.length} <layout> (it starts ${start}). ` +
+        'Wrap the page in one <layout>, as its neighbours are.',
+    );
   }
   return found[0];
+}
+
+/** Every page file, from the repo root. */
+function pageFiles() {
+  return fs
+    .readdirSync(path.join(ROOT, 'pages'), { recursive: true })
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => path.join('pages', file));
+}
+
+/** The page files whose text contains `needle`, each with where it is. */
+function pagesContaining(needle) {
+  return pageFiles()
+    .map((file) => ({ file, ...locate(file, needle) }))
+    .filter((found) => found.line);
+}
+
+const fileOfTitle = new Map();
+
+/**
+ * The file of the page being built. Parcel does not pass it, so it is found from the layout: a
+ * route's file is fixed (route-file.cjs); a page without a route (the 404) is looked up once.
+ */
+function pageFileOf(layout, data) {
+  const { route, title } = layout.attrs || {};
+  if (route !== undefined) {
+    if (data.routeByPath[route]) return path.join('pages', fileOfRoute(route));
+    const [found = { file: 'pages' }] = pagesContaining(`route="${route}"`);
+    const expected =
+      found.file.startsWith('pages/') && found.file !== 'pages' ? routeOfFile(found.file) : undefined;
+    throw new SiteError({
+      what: `<layout route="${route}">: "${route}" is not in pages/_data/routes.json.`,
+      ...found,
+      fix:
+        (expected && data.routeByPath[expected]
+          ? `This file is served at "${expected}": write route="${expected}". `
+          : '') +
+        `A new page needs its route in pages/_data/routes.json (path, label, template, title, description).`,
+    });
+  }
+  if (!fileOfTitle.has(title)) {
+    const [found] = pagesContaining(`title="${title}"`);
+    fileOfTitle.set(title, found ? found.file : 'pages');
+  }
+  return fileOfTitle.get(title);
+}
+
+/** "pages/about-us/team.html" → "/about-us/team" (route-file.cjs, the other way). */
+function routeOfFile(file) {
+  const route = `/${path
+    .relative('pages', file)
+    .replace(/\.html$/, '')
+    .split(path.sep)
+    .join('/')}`;
+  return route === '/index' ? '/' : route;
 }
 
 /** Home, then each route above this one, then this one: /about-us/team → Home › About Us › Team. */
@@ -48,11 +113,12 @@ function pageFor(layout, data) {
   let page;
   if (route) {
     page = data.routeByPath[route];
-    if (!page) throw new Error(`posthtml-site: route "${route}" is not in pages/_data/routes.json`);
   } else if (title && description) {
     page = { path: null, title, description, label: title };
   } else {
-    throw new Error('posthtml-site: <layout> needs a route, or a title and a description');
+    throw new Error(
+      'A <layout> needs a route (<layout route="/path">), or a title and a description for a page outside the routes (the 404).',
+    );
   }
   const { site } = data.locals;
   const breadcrumbs = breadcrumbsFor(page.path, data.routeByPath);
@@ -126,22 +192,38 @@ module.exports = function posthtmlSite() {
   return function site(tree) {
     const data = loadSiteData();
     const layoutNode = findLayout(tree);
+    const pageFile = pageFileOf(layoutNode, data);
     const page = pageFor(layoutNode, data);
-    const locals = { ...data.locals, page };
+    // The files this page is made of, each include checked against its partial's locals.
+    const sources = checkIncludes([pageFile, LAYOUT_FILE]);
+    const locals = strictLocals({ ...data.locals, page });
 
     const fillYield = (layoutTree) =>
       layoutTree.match({ tag: 'yield' }, () => ({ tag: false, content: layoutNode.content || [] }));
 
     const includeOptions = { root: ROOT, posthtmlExpressionsOptions: { locals, strictMode: true } };
-    const result = posthtml([
-      fillYield,
-      expressions({ locals, strictMode: true }),
-      sharedPartials(includeOptions, data),
-      include(includeOptions),
-      markCurrentLinks(page),
-      dropEmptyNames,
-      collapseIndentation,
-    ]).process(data.layoutSource, { sync: true });
+    firstMissingRead();
+    let result;
+    try {
+      result = posthtml([
+        fillYield,
+        expressions({ locals, strictMode: true }),
+        sharedPartials(includeOptions, data),
+        include(includeOptions),
+        markCurrentLinks(page),
+        dropEmptyNames,
+        collapseIndentation,
+      ]).process(data.layoutSource, { sync: true });
+    } catch (error) {
+      const missing = firstMissingRead();
+      throw missing ? missingPropertyError(missing, sources) : renderError(error, sources);
+    }
+    // posthtml-expressions drops strictMode inside <each>, where a failed read renders as
+    // "undefined": the read was still recorded.
+    const missing = firstMissingRead();
+    if (missing) throw missingPropertyError(missing, sources);
+    const showsUndefined = undefinedInOutput(result.tree, sources);
+    if (showsUndefined) throw showsUndefined;
 
     // Tell Parcel to rebuild a page when the data or the layout it was built from changes.
     const dependencies = data.files.map((file) => ({

@@ -3,12 +3,20 @@
  * Loads the site's data: every JSON file in pages/_data, the one place for settings, routes,
  * navigation and structured content (prices, FAQs, case studies, team, testimonials, stats).
  * Used by the PostHTML plugin at build time and by the build-output tests.
+ *
+ * Each file is checked against its JSON Schema (pages/_data/schemas/<file>.schema.json) before
+ * anything reads it, so a maintainer's slip stops the build at the file, the line and the field
+ * instead of rendering an empty element. The schemas also give optional fields their defaults.
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const Ajv = require('ajv');
+const { generateJSONCodeHighlights } = require('@parcel/diagnostic');
+const { SiteError, ROOT, locate, locationOf } = require('./site-error.cjs');
+const { fileOfRoute } = require('../route-file.cjs');
 
-const ROOT = path.resolve(__dirname, '../../..');
 const DATA_DIR = 'pages/_data';
+const SCHEMA_DIR = 'pages/_data/schemas';
 const LAYOUT_FILE = 'partials/layout.html';
 
 /** "case-studies.json" → "caseStudies": the name a data file has in templates. */
@@ -24,9 +32,24 @@ function dataFiles() {
     .map((file) => path.join(DATA_DIR, file));
 }
 
-/** The data files and the layout, each with its modification time and size. */
+/** The schema that describes a data file. */
+function schemaFile(file) {
+  return path.join(SCHEMA_DIR, path.basename(file, '.json') + '.schema.json');
+}
+
+/** The files the data is read from: the data, its schemas and the layout. */
+function sourceFiles() {
+  const data = dataFiles();
+  return [
+    ...data,
+    ...data.map(schemaFile).filter((file) => fs.existsSync(path.join(ROOT, file))),
+    LAYOUT_FILE,
+  ];
+}
+
+/** The data files, their schemas and the layout, each with its modification time and size. */
 function sourcesStamp() {
-  return [...dataFiles(), LAYOUT_FILE]
+  return sourceFiles()
     .map((file) => {
       const { mtimeMs, size } = fs.statSync(path.join(ROOT, file));
       return `${file}:${mtimeMs}:${size}`;
@@ -47,18 +70,122 @@ function loadSiteData() {
   return cached.data;
 }
 
+/** A data file parsed, or a SiteError at the line and column of the syntax error. */
+function parseJson(file, text) {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const position = /position (\d+)/.exec(error.message);
+    const { line, column } = position ? locationOf(text, Number(position[1])) : {};
+    throw new SiteError({
+      what: `This file is not valid JSON: ${error.message.replace(/ in JSON at position.*$/, '')}.`,
+      file,
+      line,
+      column,
+      fix: 'Look at the end of the line before too: a missing or extra comma, a missing quote or bracket. Names and strings take double quotes.',
+    });
+  }
+}
+
+const ajv = new Ajv({ useDefaults: true, strict: true, verbose: true });
+const validators = new Map();
+
+/** Checks a data file against its schema (filling in defaults), or throws at the field. */
+function validate(file, text, value) {
+  const schema = schemaFile(file);
+  if (!fs.existsSync(path.join(ROOT, schema))) {
+    throw new SiteError({
+      what: 'This data file has no schema.',
+      file,
+      fix: `Describe what it holds in ${schema} (copy a neighbour), so that the build can check it.`,
+    });
+  }
+  const key = `${schema}:${fs.statSync(path.join(ROOT, schema)).mtimeMs}`;
+  if (!validators.has(key))
+    validators.set(key, ajv.compile(parseJson(schema, fs.readFileSync(path.join(ROOT, schema), 'utf8'))));
+  const check = validators.get(key);
+  if (check(value)) return;
+  const [error] = check.errors;
+  // "/2/results/0" → "[2].results[0]"
+  const field =
+    error.instancePath
+      .split('/')
+      .slice(1)
+      .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+      .join('')
+      .replace(/^\./, '') || 'The file';
+  const missing = error.keyword === 'required' ? error.params.missingProperty : undefined;
+  const unknown = error.keyword === 'additionalProperties' ? error.params.additionalProperty : undefined;
+  const what = missing
+    ? `${field} has no "${missing}".`
+    : unknown
+      ? `${field} has "${unknown}", which ${path.basename(file)} does not use.`
+      : `${field} ${error.message}.`;
+  const [highlight] = generateJSONCodeHighlights(text, [
+    {
+      key: unknown ? `${error.instancePath}/${unknown}` : error.instancePath,
+      type: unknown ? 'key' : 'value',
+    },
+  ]);
+  const purpose = (name) => {
+    const property = error.parentSchema.properties && error.parentSchema.properties[name];
+    return property && property.description ? ` (${property.description})` : '';
+  };
+  throw new SiteError({
+    what,
+    file,
+    line: highlight && highlight.start.line,
+    column: highlight && highlight.start.column,
+    fix: missing
+      ? `Add "${missing}"${purpose(missing)}.`
+      : unknown
+        ? `Correct the name; the fields are: ${Object.keys(error.parentSchema.properties).join(', ')}.`
+        : `See ${schema} for what this field holds${error.parentSchema.description ? `: ${error.parentSchema.description}` : ''}.`,
+  });
+}
+
+/** Reads one data file: parsed, checked against its schema, without its "$schema" note. */
+function readDataFile(file) {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  const value = parseJson(file, text);
+  validate(file, text, value);
+  if (value && !Array.isArray(value)) delete value.$schema;
+  return value;
+}
+
+/** Every route needs its page file. */
+function checkRoutePages(routes) {
+  for (const route of routes) {
+    const page = path.join('pages', fileOfRoute(route.path));
+    if (fs.existsSync(path.join(ROOT, page))) continue;
+    throw new SiteError({
+      what: `The route "${route.path}" has no page: ${page} does not exist.`,
+      file: `${DATA_DIR}/routes.json`,
+      ...locate(`${DATA_DIR}/routes.json`, `"path": "${route.path}"`),
+      fix: `Create ${page} (<layout route="${route.path}">…</layout>, copy a neighbour), or remove the route.`,
+    });
+  }
+}
+
 /** Reads the data files and shapes what templates use. */
 function readSiteData() {
-  const data = Object.fromEntries(
-    dataFiles().map((file) => [localName(file), JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'))]),
-  );
+  const data = Object.fromEntries(dataFiles().map((file) => [localName(file), readDataFile(file)]));
   // A deployment may name its own lead endpoint (a staging form service, say) for one build.
   if (process.env.LEAD_ENDPOINT !== undefined) data.site.leadEndpoint = process.env.LEAD_ENDPOINT;
   const { routes, navigation } = data;
+  checkRoutePages(routes);
   const routeByPath = Object.fromEntries(routes.map((route) => [route.path, route]));
   const link = (routePath) => {
     const route = routeByPath[routePath];
-    if (!route) throw new Error(`navigation.json links to "${routePath}", which is not a route`);
+    if (!route) {
+      const file = `${DATA_DIR}/navigation.json`;
+      throw new SiteError({
+        what: `The navigation links to "${routePath}", which is not a route.`,
+        file,
+        ...locate(file, `"${routePath}"`),
+        fix: `Correct the path to one in ${DATA_DIR}/routes.json, or add the route there (and its page).`,
+      });
+    }
     return { href: route.path, label: route.label };
   };
   const nav = {
@@ -77,10 +204,10 @@ function readSiteData() {
   return {
     routes,
     routeByPath,
-    files: [...dataFiles(), LAYOUT_FILE],
+    files: sourceFiles(),
     layoutSource: fs.readFileSync(path.join(ROOT, LAYOUT_FILE), 'utf8'),
     locals: { ...data, nav, routes: routeByPath, routesUnder, year: new Date().getFullYear() },
   };
 }
 
-module.exports = { ROOT, loadSiteData };
+module.exports = { ROOT, LAYOUT_FILE, loadSiteData };

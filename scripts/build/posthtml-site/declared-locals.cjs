@@ -1,0 +1,188 @@
+'use strict';
+/**
+ * Checks every `<include>` against the locals its partial declares, before anything is rendered.
+ *
+ * A partial declares its locals in its first comment, one line each (as GOV.UK's component yaml
+ * or Astro's Props do):
+ *
+ *     title  string, required  the page's h1
+ *     tone   string, optional  "alt" for the tinted background
+ *
+ * posthtml-include ignores `locals` that are not valid JSON, and a missing or misspelt local only
+ * shows later as "'title' is not defined" with no file, or as an empty element. Here each of those
+ * stops the build at the include's own file and line, naming the partial, the local and what the
+ * partial expects. The files are read from disk with their source locations, which is also why a
+ * page's own file is checked here (Parcel hands the plugin the page's markup but not its path).
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { parser } = require('posthtml-parser');
+const { SiteError, ROOT, fromRoot } = require('./site-error.cjs');
+
+/** The types a declaration may name, each with its check. */
+const TYPES = {
+  string: (value) => typeof value === 'string',
+  'string[]': (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
+  number: (value) => typeof value === 'number',
+  boolean: (value) => typeof value === 'boolean',
+};
+
+/** "name  type, required|optional  purpose" */
+const DECLARATION = /^\s*([A-Za-z_$][\w$]*)\s+(\S+?)\s*,\s*(required|optional)\s+(.+?)\s*$/;
+
+/** An expression inside a locals value: checked as the string it will become. */
+const PLACEHOLDER = /\{\{[\s\S]*?\}\}/g;
+
+/** Results kept per file while its modification time and size are unchanged. */
+const cache = new Map();
+
+function stampOf(file) {
+  const { mtimeMs, size } = fs.statSync(file);
+  return `${mtimeMs}:${size}`;
+}
+
+function cached(kind, file, compute) {
+  const key = `${kind}:${file}`;
+  const stamp = stampOf(file);
+  const hit = cache.get(key);
+  if (hit && hit.stamp === stamp) return hit.value;
+  const value = compute();
+  cache.set(key, { stamp, value });
+  return value;
+}
+
+/** The locals a partial declares, by name: { type, required, purpose, line }. */
+function declaredLocals(partial) {
+  return cached('declarations', partial, () => {
+    const text = fs.readFileSync(partial, 'utf8');
+    const comment = /<!--([\s\S]*?)-->/.exec(text);
+    const declared = {};
+    if (!comment) return declared;
+    const firstLine = text.slice(0, comment.index).split('\n').length;
+    comment[1].split('\n').forEach((line, index) => {
+      const match = DECLARATION.exec(line);
+      if (!match) return;
+      const [, name, type, presence, purpose] = match;
+      if (!TYPES[type]) {
+        throw new SiteError({
+          what: `The local "${name}" is declared with the type "${type}", which the build does not know.`,
+          file: partial,
+          line: firstLine + index,
+          fix: `Use one of: ${Object.keys(TYPES).join(', ')}.`,
+        });
+      }
+      declared[name] = { type, required: presence === 'required', purpose };
+    });
+    return declared;
+  });
+}
+
+/** How a partial's declaration reads in a message: "title (string, required)". */
+function describe(declared) {
+  const names = Object.entries(declared).map(
+    ([name, { type, required }]) => `${name} (${type}, ${required ? 'required' : 'optional'})`,
+  );
+  return names.length ? `It declares ${names.join(', ')}.` : 'It declares no locals.';
+}
+
+/** The `<include>` elements of a file, with their source locations. */
+function includesOf(file) {
+  return cached('includes', file, () => {
+    const found = [];
+    const walk = (nodes) =>
+      nodes.forEach((node) => {
+        if (!node || typeof node !== 'object') return;
+        if (node.tag === 'include') found.push(node);
+        if (Array.isArray(node.content)) walk(node.content);
+      });
+    walk(parser(fs.readFileSync(file, 'utf8'), { sourceLocations: true }));
+    return found;
+  });
+}
+
+/** Checks one include of `file`; returns the partial's absolute path. */
+function checkInclude(file, node) {
+  const { line, column } = node.location.start;
+  const where = { file, line, column };
+  const src = node.attrs && node.attrs.src;
+  if (!src) {
+    throw new SiteError({
+      ...where,
+      what: 'This <include> has no src.',
+      fix: 'Name the partial: <include src="partials/…">.',
+    });
+  }
+  const partial = path.join(ROOT, src);
+  if (!fs.existsSync(partial)) {
+    throw new SiteError({
+      ...where,
+      what: `This <include> names ${src}, which does not exist.`,
+      fix: 'Correct the path (it is read from the repo root, e.g. "partials/content/cta.html"), or create the partial.',
+    });
+  }
+  const declared = declaredLocals(partial);
+  const raw = node.attrs.locals;
+  let locals = {};
+  if (raw !== undefined) {
+    try {
+      locals = JSON.parse(raw.replace(PLACEHOLDER, 'x'));
+    } catch (error) {
+      throw new SiteError({
+        ...where,
+        what: `The locals of this include of ${src} are not valid JSON (${error.message}).`,
+        fix: `Write them as a JSON object in single quotes, names and strings in double quotes, no trailing comma: locals='{"title": "…"}'.`,
+      });
+    }
+    if (locals === null || typeof locals !== 'object' || Array.isArray(locals)) {
+      throw new SiteError({
+        ...where,
+        what: `The locals of this include of ${src} are not a JSON object.`,
+        fix: `Write them as {"name": value, …}. ${describe(declared)}`,
+      });
+    }
+  }
+  for (const [name, value] of Object.entries(locals)) {
+    const declaration = declared[name];
+    if (!declaration) {
+      throw new SiteError({
+        ...where,
+        what: `${src} has no local "${name}".`,
+        fix: `Correct the name, or declare it in the partial's first comment. ${describe(declared)}`,
+      });
+    }
+    if (!TYPES[declaration.type](value)) {
+      throw new SiteError({
+        ...where,
+        what: `The local "${name}" of ${src} is ${JSON.stringify(value)}, not a ${declaration.type}.`,
+        fix: `Give a ${declaration.type}: ${declaration.purpose}.`,
+      });
+    }
+  }
+  for (const [name, declaration] of Object.entries(declared)) {
+    if (declaration.required && !(name in locals)) {
+      throw new SiteError({
+        ...where,
+        what: `This include of ${src} does not give the required local "${name}".`,
+        fix: `Add "${name}" (${declaration.type}: ${declaration.purpose}) to its locals.`,
+      });
+    }
+  }
+  return partial;
+}
+
+/**
+ * Checks the includes of `files` and of every partial they include, each file once; returns every
+ * file visited, the given ones first (the files a page is made of).
+ */
+function checkIncludes(files) {
+  const visited = new Set();
+  const visit = (file) => {
+    if (visited.has(file)) return;
+    visited.add(file);
+    for (const node of includesOf(file)) visit(checkInclude(file, node));
+  };
+  files.map((file) => path.resolve(ROOT, file)).forEach(visit);
+  return [...visited].map(fromRoot);
+}
+
+module.exports = { checkIncludes, declaredLocals };

@@ -1,0 +1,256 @@
+/**
+ * A maintainer's common mistakes, each made once on a copy of the tree: the build must stop with
+ * one block that names the file to edit (from the repo root), the line, and the fix. The cases and
+ * their messages are listed in docs/testing.md ("Mistakes the build stops").
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { copyOfTree, type TreeCopy } from '../support/tree-copy';
+
+let tree: TreeCopy | undefined;
+
+afterEach(() => tree?.remove());
+
+/** Makes `mistake` on a fresh copy, renders `page`, and returns the error's message. */
+function failureOf(
+  page: string,
+  mistake: (copy: TreeCopy) => unknown,
+): { message: string; line: number | undefined } {
+  tree = copyOfTree(['pages', 'partials', 'scripts/build']);
+  const edited = mistake(tree);
+  const line = typeof edited === 'number' ? edited : undefined;
+  try {
+    tree.render(page);
+  } catch (error) {
+    return { message: (error as Error).message, line };
+  }
+  throw new Error(`${page} rendered without an error`);
+}
+
+/** The message's first line is "file:line:column", and it says what and how to fix. */
+function expectBlock(message: string, where: string, what: RegExp, fix: RegExp) {
+  const [first, ...rest] = message.split('\n');
+  expect(first).toBe(where);
+  expect(rest.join('\n')).toMatch(what);
+  expect(rest.join('\n')).toMatch(/Fix: /);
+  expect(rest.join('\n')).toMatch(fix);
+  expect(message).not.toMatch(/node_modules|\n\s+at /);
+}
+
+describe('includes and locals', () => {
+  it('stops on locals that are not JSON, at the include', () => {
+    const { message, line } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit('pages/pricing.html', '"href": "/contact"}\'', '"href": "/contact",}\''),
+    );
+    expectBlock(
+      message,
+      `pages/pricing.html:${(line ?? 0) - 2}:3`,
+      /partials\/content\/cta\.html are not valid JSON/,
+      /no trailing comma/,
+    );
+  });
+
+  it('stops on a missing required local, naming it and what it is', () => {
+    const { message, line } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit('pages/pricing.html', '{"title": "Ready to get started?", ', '{'),
+    );
+    expectBlock(
+      message,
+      `pages/pricing.html:${(line ?? 0) - 2}:3`,
+      /does not give the required local "title"/,
+      /string: the heading/,
+    );
+  });
+
+  it('stops on a misspelt local, listing the declared ones', () => {
+    const { message } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit('pages/pricing.html', '{"title": "Ready', '{"titel": "Ready'),
+    );
+    expect(message).toMatch(/^pages\/pricing\.html:\d+:3\n/);
+    expect(message).toMatch(/partials\/content\/cta\.html has no local "titel"/);
+    expect(message).toMatch(/title \(string, required\), text \(string, required\)/);
+  });
+
+  it('stops on a local of the wrong type', () => {
+    const { message } = failureOf('pages/index.html', (copy) =>
+      copy.edit('pages/index.html', '"keys": ["retention", "deals"]', '"keys": "retention"'),
+    );
+    expect(message).toMatch(/^pages\/index\.html:\d+:\d+\n/);
+    expect(message).toMatch(/"keys" of partials\/content\/stat-list\.html is "retention", not a string\[\]/);
+  });
+
+  it('stops on a missing partial, at the file that includes it', () => {
+    const { message } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit('partials/content/page-hero.html', 'partials/breadcrumbs.html', 'partials/breadcrumb.html'),
+    );
+    expectBlock(
+      message,
+      'partials/content/page-hero.html:9:5',
+      /names partials\/breadcrumb\.html, which does not exist/,
+      /Correct the path/,
+    );
+  });
+
+  it('stops on a declaration with a type the build does not know', () => {
+    const { message } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit('partials/content/cta.html', 'href   string, required', 'href   url, required'),
+    );
+    expect(message).toMatch(/^partials\/content\/cta\.html:\d+:1\n/);
+    expect(message).toMatch(/declared with the type "url"/);
+  });
+});
+
+describe('expressions', () => {
+  it('stops on a misspelt property inside a loop, at the expression', () => {
+    const { message, line } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit('pages/pricing.html', '{{ addon.price }}', '{{ addon.prise }}'),
+    );
+    expectBlock(
+      message,
+      `pages/pricing.html:${line}:42`,
+      /\{\{ addon\.prise \}\} reads "prise", which pricing\.addons\[0\] does not have/,
+      /has: name, price, description/,
+    );
+  });
+
+  it('stops on a misspelt property in a partial', () => {
+    const { message, line } = failureOf('pages/about-us/team.html', (copy) =>
+      copy.edit('partials/content/team-cards.html', '{{ member.role }}', '{{ member.rol }}'),
+    );
+    expect(message).toMatch(new RegExp(`^partials/content/team-cards\\.html:${line}:\\d+\\n`));
+    expect(message).toMatch(/\{\{ member\.rol \}\} reads "rol", which team\[0\] does not have/);
+  });
+
+  it('stops on a misspelt property outside a loop', () => {
+    const { message, line } = failureOf('pages/contact.html', (copy) =>
+      copy.edit('pages/contact.html', '{{ site.hours }}', '{{ site.opening }}'),
+    );
+    expect(message).toMatch(new RegExp(`^pages/contact\\.html:${line}:\\d+\\n`));
+    expect(message).toMatch(/\{\{ site\.opening \}\} reads "opening", which site does not have/);
+    expect(message).toMatch(/add "opening" to pages\/_data\/site\.json and its schema/);
+  });
+
+  it('stops on a misspelt variable, at the expression', () => {
+    const { message, line } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit('partials/content/cta.html', '{{ title }}', '{{ titel }}'),
+    );
+    expect(message).toMatch(new RegExp(`^partials/content/cta\\.html:${line}:\\d+\\n`));
+    expect(message).toMatch(/\{\{ titel \}\} reads "titel", which is not defined here/);
+  });
+
+  it('stops on a misspelt loop variable, at its element', () => {
+    const { message, line } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit('pages/pricing.html', '{{ addon.price }}', '{{ adon.price }}'),
+    );
+    expect(message).toMatch(new RegExp(`^pages/pricing\\.html:${line}:\\d+\\n`));
+    expect(message).toMatch(/shows the word "undefined" in <p class="ds-addon__price">/);
+  });
+
+  it('stops on a key that an include passes but the data does not have', () => {
+    const { message } = failureOf('pages/index.html', (copy) =>
+      copy.edit('pages/index.html', '"keys": ["retention", "deals"]', '"keys": ["retention", "dealz"]'),
+    );
+    expect(message).toMatch(/^pages\/index\.html:\d+:\d+\n/);
+    expect(message).toMatch(/"dealz", which stats does not have/);
+    expect(message).toMatch(/add "dealz" to pages\/_data\/stats\.json and its schema/);
+  });
+});
+
+describe('data files', () => {
+  it('stops on a JSON syntax error at its line and column', () => {
+    const { message, line } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit('pages/_data/pricing.json', '"name": "Starter",', '"name": "Starter"'),
+    );
+    expectBlock(
+      message,
+      `pages/_data/pricing.json:${(line ?? 0) + 1}:7`,
+      /not valid JSON: Expected ',' or '}' after property value/,
+      /missing or extra comma/,
+    );
+  });
+
+  it('stops on a team member without a role, at the member', () => {
+    const { message } = failureOf('pages/about-us/team.html', (copy) =>
+      copy.edit('pages/_data/team.json', /\n\s*"role": "[^"]*",/, ''),
+    );
+    expectBlock(message, 'pages/_data/team.json:2:3', /\[0\] has no "role"/, /Add "role" \(Job title\)/);
+  });
+
+  it('stops on a price written as a number, at the field', () => {
+    const { message, line } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit('pages/_data/pricing.json', '"price": "$2,500"', '"price": 2500'),
+    );
+    expect(message).toMatch(new RegExp(`^pages/_data/pricing\\.json:${line}:\\d+\\n`));
+    expect(message).toMatch(/packages\[0\]\.price must be string/);
+  });
+
+  it('stops on a case study without results', () => {
+    const { message } = failureOf('pages/case-studies.html', (copy) =>
+      copy.edit('pages/_data/case-studies.json', /\n\s*"results": \[[\s\S]*?\],/, ''),
+    );
+    expect(message).toMatch(/^pages\/_data\/case-studies\.json:2:3\n/);
+    expect(message).toMatch(/\[0\] has no "results"/);
+  });
+
+  it('stops on a field a data file does not use (a misspelt name)', () => {
+    const { message, line } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit('pages/_data/pricing.json', '"popular": false', '"populer": false'),
+    );
+    expect(message).toMatch(new RegExp(`^pages/_data/pricing\\.json:${line}:\\d+\\n`));
+    expect(message).toMatch(/has "populer", which pricing\.json does not use/);
+  });
+
+  it('stops on a data file without a schema', () => {
+    const { message } = failureOf('pages/pricing.html', (copy) =>
+      copy.write('pages/_data/offices.json', '{}\n'),
+    );
+    expectBlock(
+      message,
+      'pages/_data/offices.json',
+      /has no schema/,
+      /pages\/_data\/schemas\/offices\.schema\.json/,
+    );
+  });
+});
+
+describe('routes, pages and navigation', () => {
+  it('stops on a route whose page is missing, at the route', () => {
+    const { message, line } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit(
+        'pages/_data/routes.json',
+        '{\n    "path": "/pricing"',
+        '{\n    "path": "/pricing/enterprise"',
+      ),
+    );
+    expect(message).toMatch(new RegExp(`^pages/_data/routes\\.json:${(line ?? 0) + 1}:5\\n`));
+    expect(message).toMatch(
+      /"\/pricing\/enterprise" has no page: pages\/pricing\/enterprise\.html does not exist/,
+    );
+  });
+
+  it('stops on a page whose route is missing, at its layout', () => {
+    const { message } = failureOf('pages/webinars.html', (copy) =>
+      copy.write('pages/webinars.html', '<layout route="/webinars">\n  <p>Soon</p>\n</layout>\n'),
+    );
+    expectBlock(
+      message,
+      'pages/webinars.html:1:9',
+      /"\/webinars" is not in pages\/_data\/routes\.json/,
+      /needs its route/,
+    );
+  });
+
+  it('stops on a mistyped layout route, and says which route the file is served at', () => {
+    const { message } = failureOf('pages/about-us.html', (copy) =>
+      copy.edit('pages/about-us.html', 'route="/about-us"', 'route="/abut-us"'),
+    );
+    expectBlock(message, 'pages/about-us.html:1:9', /"\/abut-us" is not in/, /write route="\/about-us"/);
+  });
+
+  it('stops on a navigation link to a path that is not a route', () => {
+    const { message, line } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit('pages/_data/navigation.json', '"/pricing"', '"/prices"'),
+    );
+    expect(message).toMatch(new RegExp(`^pages/_data/navigation\\.json:${line}:\\d+\\n`));
+    expect(message).toMatch(/links to "\/prices", which is not a route/);
+  });
+});
