@@ -118,7 +118,7 @@ describe('startIslands', () => {
     const registry: IslandRegistry = { greeting: { trigger: 'interaction', load } };
     startIslands(document, registry);
     startIslands(document, registry);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('refusing to mount it twice'));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('not mounted twice'));
 
     interactWith(document.querySelector('[data-island]')!);
     expect(await screen.findAllByRole('button', { name: 'Enhanced once' })).toHaveLength(1);

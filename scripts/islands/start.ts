@@ -111,7 +111,7 @@ async function attempt(name: string, root: HTMLElement, definition: IslandDefini
     record.retryAfter = Date.now() + RETRY_BACKOFF_MS * 2 ** (record.attempts - 1);
     if (record.attempts === 1) {
       console.error(
-        `[island:${name}] could not be downloaded; the static HTML stays in place and the next use retries.`,
+        `[island:${name}] could not be downloaded; its HTML stays, and the next use retries.`,
         error,
       );
     }
@@ -125,7 +125,7 @@ async function attempt(name: string, root: HTMLElement, definition: IslandDefini
     return true;
   } catch (error) {
     setState(root, 'failed');
-    console.error(`[island:${name}] failed to mount; the static HTML stays in place.`, error);
+    console.error(`[island:${name}] failed to mount; its HTML stays.`, error);
     return false;
   }
 }
@@ -164,11 +164,11 @@ export function startIslands(scope: ParentNode, registry: IslandRegistry): Islan
     const name = root.dataset.island ?? '';
     const definition = definitionOf(name);
     if (!definition) {
-      console.warn(`[island:${name}] no island is registered under this name; the HTML stays as it is.`);
+      console.warn(`[island:${name}] is not registered; its HTML stays.`);
       continue;
     }
     if (stateOf(root) !== undefined) {
-      console.warn(`[island:${name}] this root was already started; refusing to mount it twice.`);
+      console.warn(`[island:${name}] was already started here; not mounted twice.`);
       continue;
     }
     setState(root, 'waiting');

@@ -1,13 +1,26 @@
-/** The system Chromium (through playwright-core) and the built site, for the browser tests. */
+/** Chromium (through playwright-core) and the built site, for the browser tests and the budget. */
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { prepareCaptureBrowser, unsupportedReason } from '../visual/capture-browser.cjs';
 import { CHROMIUM_ARGS, findChromium } from './chromium.cjs';
 import { startNpmServer, type RunningServer } from './server';
 
-/** Chromium, with the project's flags: the system's, or the build at `executablePath`. */
-export function launchBrowser(executablePath = findChromium()): Promise<Browser> {
-  if (!executablePath) throw new Error('No Chromium found: run node tests/support/ensure-system-deps.mjs');
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+/**
+ * The Chromium the browser tests and the budget drive: the build the visual suite pins where it
+ * runs (Linux x64), so that a verdict or a figure does not depend on the day's system package; it
+ * is a headless shell, which ran the browser tests in about half the time of Debian's full
+ * Chromium (docs/testing.md). Elsewhere, the system's ($CHROME_PATH, or an installed Chromium).
+ */
+export async function testChromium(): Promise<string> {
+  if (!unsupportedReason()) return (await prepareCaptureBrowser()).executablePath;
+  const system = findChromium();
+  if (!system) throw new Error('No Chromium found: run npm run setup:system');
+  return system;
+}
+
+/** Chromium with the project's flags: the tests' own (testChromium), or the build at `executablePath`. */
+export async function launchBrowser(executablePath?: string): Promise<Browser> {
+  return chromium.launch({ executablePath: executablePath ?? (await testChromium()), args: CHROMIUM_ARGS });
 }
 
 export interface BrowserSite {

@@ -16,12 +16,23 @@ const jsRuntime = require('@parcel/runtime-js').default;
 const parcelJsRuntime = jsRuntime[Symbol.for('parcel-plugin-config')];
 const LOADER = /^module\.exports = ([\s\S]*);$/;
 
+/** An import of a chunk by its import-map name: `__parcel__import__("id")`. */
+const IMPORT = /__parcel__import__\("([^"]+)"\)/g;
+
 function retriable(asset) {
   const match = typeof asset.code === 'string' && asset.dependency ? LOADER.exec(asset.code) : null;
   if (!match) return asset;
-  const code = `let loading;
+  // A retry asks for the chunk's URL with a query: a browser that keeps a failed module fetch
+  // in its module map (Chromium before 154; the HTML standard's rule) answers a second import()
+  // of the same URL with the same failure, without the network.
+  const load = match[1].replace(
+    IMPORT,
+    (_, id) =>
+      `(retry ? __parcel__import__(__parcel__import__.meta.resolve("${id}") + "?" + retry) : __parcel__import__("${id}"))`,
+  );
+  const code = `let loading, retry = 0;
 Object.defineProperty(module, 'exports', {
-  get: () => (loading ??= ${match[1]}.catch((error) => { loading = undefined; throw error; })),
+  get: () => (loading ??= ${load}.catch((error) => { loading = undefined; retry++; throw error; })),
 });`;
   return { ...asset, code };
 }
