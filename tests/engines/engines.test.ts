@@ -231,6 +231,25 @@ describe.each<EngineName>(['firefox', 'webkit'])('%s', (engine) => {
     expect(await page.evaluate(toastCount)).toBe(1);
   });
 
+  it('a chunk that failed once is fetched again by the next use', async () => {
+    await open('/contact', DESKTOP, /^\/Toast\./);
+    await page.click('main button[data-toast]');
+    await waitInPage(page, 'the plain toast showed', statusSays, PLACEHOLDER_TOAST.title);
+    await waitInPage(
+      page,
+      'the toast island is waiting for a retry',
+      () => document.querySelector<HTMLElement>('[data-island="toast"]')?.dataset.islandState === 'retrying',
+    );
+    site.blockScripts(null);
+    await new Promise((resolve) => setTimeout(resolve, 600)); // the first retry waits 500 ms
+    await page.click('main button[data-toast]');
+    await waitInPage(
+      page,
+      'the toast island mounted',
+      () => document.querySelector<HTMLElement>('[data-island="toast"]')?.dataset.islandState === 'mounted',
+    );
+  });
+
   it('moving between pages: view transitions and speculation rules are used or ignored, never an error', async () => {
     await open('/', DESKTOP);
     const support = await page.evaluate(() => ({
