@@ -1,50 +1,20 @@
 /**
  * Builds a copy of the site grown to 500 routes, to measure how the build scales with pages.
  *
- * The copy lives in a scratch folder, never in the repository: the project's files plus
- * generated under-construction routes (their route entries and page files, like real ones).
- * Its node_modules links to the project's packages, except posthtml-site, which must be the
- * copy's own so that the plugin reads the copy's data.
+ * The copy lives in a scratch folder, never in the repository (copy-project.mjs): the project's
+ * files plus generated under-construction routes (their route entries and page files, like real
+ * ones).
  *
  * Run on its own: `node tests/budget/scaled-site.mjs` prints the build time.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyProject } from '../support/copy-project.mjs';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SCALED_ROUTES = 500;
-
-/** Copies the project's files as they are now (ignored files aside) into a scratch folder. */
-function copyProject(scratch) {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  for (const file of listed.split('\0').filter((name) => name && existsSync(path.join(ROOT, name)))) {
-    mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
-    writeFileSync(path.join(scratch, file), readFileSync(path.join(ROOT, file)));
-  }
-  mkdirSync(path.join(scratch, 'node_modules'));
-  for (const entry of readdirSync(path.join(ROOT, 'node_modules'))) {
-    const target =
-      entry === 'posthtml-site'
-        ? path.join(scratch, 'scripts/build/posthtml-site')
-        : path.join(ROOT, 'node_modules', entry);
-    symlinkSync(target, path.join(scratch, 'node_modules', entry));
-  }
-}
 
 /** Adds under-construction routes under /who-we-serve until the site has `total` routes. */
 function addRoutes(scratch, total) {

@@ -53,6 +53,16 @@ describe('npm run dev (Parcel dev server)', () => {
     tree.remove();
   });
 
+  /** /pricing once the dev server has rebuilt after an edit (it answers with the old page meanwhile). */
+  async function pageWhen(ready: (body: string) => boolean): Promise<string> {
+    for (let tries = 0; tries < 60; tries++) {
+      const { body } = await get(server, '/pricing');
+      if (ready(body)) return body;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error('the dev server did not rebuild /pricing within 30 s');
+  }
+
   it('answers a route with its page', async () => {
     const { status, body } = await get(server, '/about-us/team');
     expect(status).toBe(200);
@@ -108,15 +118,6 @@ describe('npm run dev (Parcel dev server)', () => {
   );
 
   it("shows a maintainer's mistake as one block with the file, line and fix, and recovers when it is fixed", async () => {
-    /** The page once the dev server has rebuilt after an edit (it answers with the old one meanwhile). */
-    const pageWhen = async (ready: (body: string) => boolean) => {
-      for (let tries = 0; tries < 60; tries++) {
-        const { body } = await get(server, '/pricing');
-        if (ready(body)) return body;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-      throw new Error('the dev server did not rebuild /pricing within 30 s');
-    };
     const line = tree.edit('pages/pricing.html', '{{ addon.price }}', '{{ addon.prise }}');
     const error = await pageWhen((body) => body.includes('Build Error'));
     expect(error).toContain(`pages/pricing.html:${line}:42`);
@@ -127,5 +128,16 @@ describe('npm run dev (Parcel dev server)', () => {
     tree.edit('pages/pricing.html', '{{ addon.prise }}', '{{ addon.price }}');
     const fixed = await pageWhen((body) => !body.includes('Build Error'));
     expect(fixed).toContain('<title>Pricing');
+  });
+
+  it('shows a Sass error as one block at the file and line, and recovers', async () => {
+    const line = tree.edit('styles/components/_addon.scss', 'padding: space(6);', 'padding: $space-six;');
+    const error = await pageWhen((body) => body.includes('Build Error'));
+    expect(error).toMatch(new RegExp(`styles/components/_addon\\.scss:${line}:\\d+: Sass: `));
+    expect(error).toContain('Correct the Sass at that line');
+    expect(error).not.toMatch(/node_modules|sass\.dart/);
+
+    tree.edit('styles/components/_addon.scss', 'padding: $space-six;', 'padding: space(6);');
+    expect(await pageWhen((body) => !body.includes('Build Error'))).toContain('<title>Pricing');
   });
 });

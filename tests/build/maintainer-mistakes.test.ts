@@ -15,7 +15,7 @@ function failureOf(
   page: string,
   mistake: (copy: TreeCopy) => unknown,
 ): { message: string; line: number | undefined } {
-  tree = copyOfTree(['pages', 'partials', 'scripts/build']);
+  tree = copyOfTree(['pages', 'partials', 'scripts', 'images', 'fonts', 'styles']);
   const edited = mistake(tree);
   const line = typeof edited === 'number' ? edited : undefined;
   try {
@@ -172,7 +172,12 @@ describe('data files', () => {
     const { message } = failureOf('pages/about-us/team.html', (copy) =>
       copy.edit('pages/_data/team.json', /\n\s*"role": "[^"]*",/, ''),
     );
-    expectBlock(message, 'pages/_data/team.json:2:3', /\[0\] has no "role"/, /Add "role" \(Job title\)/);
+    expectBlock(
+      message,
+      'pages/_data/team.json:2:3',
+      /In team\.json, \[0\] has no "role"/,
+      /Add "role" \(Job title\)/,
+    );
   });
 
   it('stops on a price written as a number, at the field', () => {
@@ -180,7 +185,7 @@ describe('data files', () => {
       copy.edit('pages/_data/pricing.json', '"price": "$2,500"', '"price": 2500'),
     );
     expect(message).toMatch(new RegExp(`^pages/_data/pricing\\.json:${line}:\\d+\\n`));
-    expect(message).toMatch(/packages\[0\]\.price must be string/);
+    expect(message).toMatch(/In pricing\.json, packages\[0\]\.price must be string/);
   });
 
   it('stops on a case study without results', () => {
@@ -188,7 +193,7 @@ describe('data files', () => {
       copy.edit('pages/_data/case-studies.json', /\n\s*"results": \[[\s\S]*?\],/, ''),
     );
     expect(message).toMatch(/^pages\/_data\/case-studies\.json:2:3\n/);
-    expect(message).toMatch(/\[0\] has no "results"/);
+    expect(message).toMatch(/In case-studies\.json, \[0\] has no "results"/);
   });
 
   it('stops on a field a data file does not use (a misspelt name)', () => {
@@ -196,7 +201,9 @@ describe('data files', () => {
       copy.edit('pages/_data/pricing.json', '"popular": false', '"populer": false'),
     );
     expect(message).toMatch(new RegExp(`^pages/_data/pricing\\.json:${line}:\\d+\\n`));
-    expect(message).toMatch(/has "populer", which pricing\.json does not use/);
+    expect(message).toMatch(
+      /In pricing\.json, packages\[0\] has "populer", which is not a field of pricing\.json/,
+    );
   });
 
   it('stops on a data file without a schema', () => {
@@ -252,5 +259,23 @@ describe('routes, pages and navigation', () => {
     );
     expect(message).toMatch(new RegExp(`^pages/_data/navigation\\.json:${line}:\\d+\\n`));
     expect(message).toMatch(/links to "\/prices", which is not a route/);
+  });
+});
+
+describe('assets', () => {
+  it('stops on an image that does not exist, at the page line that names it', () => {
+    const { message, line } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit(
+        'pages/pricing.html',
+        '<p class="ds-addon__price">',
+        '<img src="/images/addon-chart.png" alt="" /><p class="ds-addon__price">',
+      ),
+    );
+    expectBlock(
+      message,
+      `pages/pricing.html:${line}:15`,
+      /<img> names \/images\/addon-chart\.png, which does not exist/,
+      /Put the file at images\/addon-chart\.png/,
+    );
   });
 });

@@ -1,25 +1,13 @@
 /**
- * A throw-away copy of the project's source tree, for tests that edit it as a maintainer would
- * (a mistake, a recipe) and build it, without touching the real one. The packages are linked, not
- * copied, except the project's own PostHTML plugin: package.json installs it from
- * scripts/build/posthtml-site, and the copy must run its own.
+ * A throw-away copy of the project's source tree (copy-project.mjs), for tests that edit it as a
+ * maintainer would (a mistake, a recipe) and render or serve it, without touching the real one.
  */
-import { execFileSync } from 'node:child_process';
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import posthtml from 'posthtml';
-import { ROOT } from './site';
+import { copyProject } from './copy-project.mjs';
 
 export interface TreeCopy {
   root: string;
@@ -32,28 +20,10 @@ export interface TreeCopy {
   remove(): void;
 }
 
-/** Copies the files git tracks or would track (or those under `only`), and links node_modules. */
+/** A copy of the project's files, or of those under `only`. */
 export function copyOfTree(only?: string[]): TreeCopy {
   const root = mkdtempSync(path.join(tmpdir(), 'site-copy-'));
-  const tracked = execFileSync(
-    'git',
-    ['ls-files', '-z', '--cached', '--others', '--exclude-standard', ...(only ?? [])],
-    { cwd: ROOT, encoding: 'utf8' },
-  )
-    .split('\0')
-    .filter(Boolean);
-  for (const file of tracked) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    cpSync(path.join(ROOT, file), path.join(root, file));
-  }
-  mkdirSync(path.join(root, 'node_modules'));
-  for (const entry of readdirSync(path.join(ROOT, 'node_modules'))) {
-    const own = entry === 'posthtml-site';
-    const target = own
-      ? path.join(root, 'scripts/build/posthtml-site')
-      : path.join(ROOT, 'node_modules', entry);
-    symlinkSync(target, path.join(root, 'node_modules', entry));
-  }
+  copyProject(root, only);
   const at = (file: string) => path.join(root, file);
   return {
     root,

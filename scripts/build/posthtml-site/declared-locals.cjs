@@ -16,7 +16,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { parser } = require('posthtml-parser');
+const { elementsOf, perFile } = require('./source-files.cjs');
 const { SiteError, ROOT, fromRoot } = require('./site-error.cjs');
 
 /** The types a declaration may name, each with its check. */
@@ -33,27 +33,9 @@ const DECLARATION = /^\s*([A-Za-z_$][\w$]*)\s+(\S+?)\s*,\s*(required|optional)\s
 /** An expression inside a locals value: checked as the string it will become. */
 const PLACEHOLDER = /\{\{[\s\S]*?\}\}/g;
 
-/** Results kept per file while its modification time and size are unchanged. */
-const cache = new Map();
-
-function stampOf(file) {
-  const { mtimeMs, size } = fs.statSync(file);
-  return `${mtimeMs}:${size}`;
-}
-
-function cached(kind, file, compute) {
-  const key = `${kind}:${file}`;
-  const stamp = stampOf(file);
-  const hit = cache.get(key);
-  if (hit && hit.stamp === stamp) return hit.value;
-  const value = compute();
-  cache.set(key, { stamp, value });
-  return value;
-}
-
 /** The locals a partial declares, by name: { type, required, purpose, line }. */
 function declaredLocals(partial) {
-  return cached('declarations', partial, () => {
+  return perFile('declarations', partial, () => {
     const text = fs.readFileSync(partial, 'utf8');
     const comment = /<!--([\s\S]*?)-->/.exec(text);
     const declared = {};
@@ -83,21 +65,6 @@ function describe(declared) {
     ([name, { type, required }]) => `${name} (${type}, ${required ? 'required' : 'optional'})`,
   );
   return names.length ? `It declares ${names.join(', ')}.` : 'It declares no locals.';
-}
-
-/** The `<include>` elements of a file, with their source locations. */
-function includesOf(file) {
-  return cached('includes', file, () => {
-    const found = [];
-    const walk = (nodes) =>
-      nodes.forEach((node) => {
-        if (!node || typeof node !== 'object') return;
-        if (node.tag === 'include') found.push(node);
-        if (Array.isArray(node.content)) walk(node.content);
-      });
-    walk(parser(fs.readFileSync(file, 'utf8'), { sourceLocations: true }));
-    return found;
-  });
 }
 
 /** Checks one include of `file`; returns the partial's absolute path. */
@@ -179,7 +146,7 @@ function checkIncludes(files) {
   const visit = (file) => {
     if (visited.has(file)) return;
     visited.add(file);
-    for (const node of includesOf(file)) visit(checkInclude(file, node));
+    for (const node of elementsOf(file)) if (node.tag === 'include') visit(checkInclude(file, node));
   };
   files.map((file) => path.resolve(ROOT, file)).forEach(visit);
   return [...visited].map(fromRoot);

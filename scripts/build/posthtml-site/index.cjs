@@ -19,6 +19,7 @@ const expressions = require('posthtml-expressions');
 const { ROOT, LAYOUT_FILE, loadSiteData } = require('./site-data.cjs');
 const { sharedPartials } = require('./shared-partials.cjs');
 const { checkIncludes } = require('./declared-locals.cjs');
+const { checkAssetReferences } = require('./asset-references.cjs');
 const { strictLocals, firstMissingRead } = require('./strict-data.cjs');
 const { missingPropertyError, renderError, undefinedInOutput } = require('./expression-errors.cjs');
 const { SiteError, locate } = require('./site-error.cjs');
@@ -196,6 +197,7 @@ module.exports = function posthtmlSite() {
     const page = pageFor(layoutNode, data);
     // The files this page is made of, each include checked against its partial's locals.
     const sources = checkIncludes([pageFile, LAYOUT_FILE]);
+    checkAssetReferences(sources);
     const locals = strictLocals({ ...data.locals, page });
 
     const fillYield = (layoutTree) =>

@@ -116,11 +116,12 @@ function validate(file, text, value) {
       .replace(/^\./, '') || 'The file';
   const missing = error.keyword === 'required' ? error.params.missingProperty : undefined;
   const unknown = error.keyword === 'additionalProperties' ? error.params.additionalProperty : undefined;
+  const name = path.basename(file);
   const what = missing
-    ? `${field} has no "${missing}".`
+    ? `In ${name}, ${field} has no "${missing}".`
     : unknown
-      ? `${field} has "${unknown}", which ${path.basename(file)} does not use.`
-      : `${field} ${error.message}.`;
+      ? `In ${name}, ${field} has "${unknown}", which is not a field of ${name}.`
+      : `In ${name}, ${field} ${error.message}.`;
   const [highlight] = generateJSONCodeHighlights(text, [
     {
       key: unknown ? `${error.instancePath}/${unknown}` : error.instancePath,

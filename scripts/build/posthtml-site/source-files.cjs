@@ -1,0 +1,40 @@
+'use strict';
+/**
+ * The page and partial files as the checks read them: from disk, parsed with their source
+ * locations (line and column of every element). What is read from a file is kept while the file's
+ * modification time and size are unchanged, so a build reads each file once and a dev rebuild
+ * re-reads only what changed.
+ */
+const fs = require('node:fs');
+const { parser } = require('posthtml-parser');
+
+const kept = new Map();
+
+/** `compute()` for this file, kept under `kind` until the file changes. */
+function perFile(kind, file, compute) {
+  const { mtimeMs, size } = fs.statSync(file);
+  const stamp = `${mtimeMs}:${size}`;
+  const key = `${kind}:${file}`;
+  const hit = kept.get(key);
+  if (hit && hit.stamp === stamp) return hit.value;
+  const value = compute();
+  kept.set(key, { stamp, value });
+  return value;
+}
+
+/** The elements of a file, depth first, each with `location.start` { line, column }. */
+function elementsOf(file) {
+  return perFile('elements', file, () => {
+    const elements = [];
+    const walk = (nodes) =>
+      nodes.forEach((node) => {
+        if (!node || typeof node !== 'object') return;
+        elements.push(node);
+        if (Array.isArray(node.content)) walk(node.content);
+      });
+    walk(parser(fs.readFileSync(file, 'utf8'), { sourceLocations: true }));
+    return elements;
+  });
+}
+
+module.exports = { perFile, elementsOf };

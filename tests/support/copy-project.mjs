@@ -1,0 +1,36 @@
+/**
+ * Copies the project's files as they are now (tracked, or new and not ignored; `only` narrows them
+ * to some folders) into a scratch folder, for tests and measurements that edit or grow the site
+ * without touching the real tree. Its node_modules links to the project's packages, except
+ * posthtml-site, which package.json installs from scripts/build/posthtml-site: the copy must run
+ * its own, so that the plugin reads the copy's data.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export function copyProject(scratch, only = []) {
+  const listed = execFileSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard', ...only],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  );
+  for (const file of listed.split('\0').filter((name) => name && existsSync(path.join(ROOT, name)))) {
+    mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
+    writeFileSync(path.join(scratch, file), readFileSync(path.join(ROOT, file)));
+  }
+  mkdirSync(path.join(scratch, 'node_modules'));
+  for (const entry of readdirSync(path.join(ROOT, 'node_modules'))) {
+    const target =
+      entry === 'posthtml-site'
+        ? path.join(scratch, 'scripts/build/posthtml-site')
+        : path.join(ROOT, 'node_modules', entry);
+    symlinkSync(target, path.join(scratch, 'node_modules', entry));
+  }
+}
