@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIST, builtDocument, pageFor, routes, site, textOf } from '../support/site';
@@ -60,6 +60,15 @@ describe('SEO metadata', () => {
 
   it('shares a picture light enough for every social network and chat app (≤ 100 KB)', () => {
     expect(statSync(path.join(DIST, site.shareImage)).size).toBeLessThanOrEqual(100_000);
+  });
+
+  it('ships the favicon once, under a hashed name, and every page links that file', () => {
+    const favicons = readdirSync(DIST).filter((file) => /^favicon\b.*\.svg$/.test(file));
+    expect(favicons).toEqual([expect.stringMatching(/^favicon\.[0-9a-f]{8}\.svg$/)]);
+    for (const route of routes)
+      expect(pageFor(route.path).querySelector('link[rel="icon"]')?.getAttribute('href'), route.path).toBe(
+        `/${favicons[0]}`,
+      );
   });
 
   it('keeps the 404 page out of search results', () => {
