@@ -25,6 +25,11 @@ const SIDE_BY_SIDE = [
   ['build', 'test:build'],
 ];
 const THEN_ONE_BY_ONE = ['test:browser', 'test:engines', 'test:visual', 'budget'];
+/**
+ * The budget's checks run here; its timed goals (builds, dev rebuild, interactions), which are
+ * printed but not checked, are left to `npm run budget` and CI's budget step.
+ */
+const STAGE_ENV = { budget: { BUDGET_TIMED: '0' } };
 /** Stages this machine cannot run, with the reason: the visual suite's pinned browser is Linux x64 only. */
 const NOT_RUN = { 'test:visual': unsupportedReason() };
 
@@ -41,11 +46,14 @@ function run(stage, stdio = 'inherit') {
   }
   const stageStarted = performance.now();
   return new Promise((resolve) => {
-    spawn('npm', ['run', '--silent', stage], { stdio }).on('exit', (code) => {
-      const passed = code === 0;
-      times.push([stage, (performance.now() - stageStarted) / 1000, passed ? 'passed' : 'FAILED']);
-      resolve(passed);
-    });
+    spawn('npm', ['run', '--silent', stage], { stdio, env: { ...process.env, ...STAGE_ENV[stage] } }).on(
+      'exit',
+      (code) => {
+        const passed = code === 0;
+        times.push([stage, (performance.now() - stageStarted) / 1000, passed ? 'passed' : 'FAILED']);
+        resolve(passed);
+      },
+    );
   });
 }
 
