@@ -11,6 +11,7 @@
  * CommonJS, so that BackstopJS's config can require it.
  */
 const { execFileSync } = require('node:child_process');
+const { randomUUID } = require('node:crypto');
 const {
   createReadStream,
   createWriteStream,
@@ -64,10 +65,23 @@ function captureBrowserPaths() {
   };
 }
 
-/** Unpacks a brotli-compressed file, writing it under a temporary name first so a cut-off run leaves nothing half-written. */
+/**
+ * A temporary name for a file being written: this process's own, so that a cut-off run leaves
+ * nothing half-written and two preparations at once (the browser tests run two files at a time)
+ * never write into one file; each renames its complete copy into place.
+ */
+const partialOf = (target) => `${target}.${randomUUID()}.partial`;
+
+/** Unpacks a brotli-compressed file. */
 async function unbrotli(source, target, mode) {
-  const partial = `${target}.partial`;
+  const partial = partialOf(target);
   await pipeline(createReadStream(source), createBrotliDecompress(), createWriteStream(partial, { mode }));
+  renameSync(partial, target);
+}
+
+function writeWhole(target, data) {
+  const partial = partialOf(target);
+  writeFileSync(partial, data);
   renameSync(partial, target);
 }
 
@@ -99,9 +113,9 @@ async function prepareCaptureBrowser() {
     ];
     for (const font of fonts) {
       const ttf = path.join(folder, 'fonts', path.basename(font, '.woff2') + '.ttf');
-      writeFileSync(ttf, await fontverter.convert(readFileSync(font), 'truetype'));
+      writeWhole(ttf, await fontverter.convert(readFileSync(font), 'truetype'));
     }
-    writeFileSync(
+    writeWhole(
       fontconfigFile,
       `<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
