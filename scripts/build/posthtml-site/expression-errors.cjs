@@ -7,7 +7,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { SiteError, ROOT, locationOf } = require('./site-error.cjs');
+const { SiteError, ROOT, locationOf, locateIn } = require('./site-error.cjs');
 
 /** Where an expression can be: a {{ placeholder }}, or a loop, condition or switch attribute. */
 const EXPRESSION = /\{\{\{?([\s\S]*?)\}?\}\}|\b(?:loop|condition|expression)="([^"]*)"/g;
@@ -40,7 +40,7 @@ function dataFileOf(owner) {
 function missingPropertyError({ property, owner, has }, files) {
   const named = new RegExp(`\\.${escapeRegExp(property)}\\b|\\[\\s*['"]${escapeRegExp(property)}['"]\\s*\\]`);
   const found = findExpression(files, (body) => named.test(body)) ||
-    findQuoted(files, property) || { file: files[0] };
+    locateIn(files, `"${property}"`) || { file: files[0] };
   const dataFile = dataFileOf(owner);
   return new SiteError({
     what: `${found.text ? `${found.text} reads` : 'An expression reads'} "${property}", which ${owner} does not have.`,
@@ -53,17 +53,6 @@ function missingPropertyError({ property, owner, has }, files) {
         ? `, or add "${property}" to ${dataFile} and its schema (with a default if it may be absent).`
         : '.'),
   });
-}
-
-/** A quoted word in an include's locals, as where a missing key came from. */
-function findQuoted(files, word) {
-  const quoted = `"${word}"`;
-  for (const file of files) {
-    const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
-    const offset = text.indexOf(quoted);
-    if (offset !== -1) return { file, ...locationOf(text, offset) };
-  }
-  return undefined;
 }
 
 /**
@@ -116,15 +105,7 @@ function undefinedInOutput(tree, files) {
   if (!element) return undefined;
   const [firstClass] = String((element.attrs && element.attrs.class) || '').split(/\s+/);
   const byClass = firstClass && new RegExp(`class="[^"]*\\b${escapeRegExp(firstClass)}\\b`);
-  let found = { file: files[0] };
-  for (const file of byClass ? files : []) {
-    const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
-    const offset = text.search(byClass);
-    if (offset !== -1) {
-      found = { file, ...locationOf(text, offset) };
-      break;
-    }
-  }
+  const found = (byClass && locateIn(files, byClass)) || { file: files[0] };
   const tag = `<${element.tag}${firstClass ? ` class="${firstClass}"` : ''}>`;
   return new SiteError({
     what: `The page shows the word "undefined" in ${tag}: an expression there reads a name that does not exist.`,

@@ -32,6 +32,15 @@ function locate(file, needle) {
   return offset === -1 ? undefined : locationOf(text, offset);
 }
 
+/** The first of `files` that contains `needle`, with where: { file, line, column }, or undefined. */
+function locateIn(files, needle) {
+  for (const file of files) {
+    const found = locate(file, needle);
+    if (found) return { file, ...found };
+  }
+  return undefined;
+}
+
 class SiteError extends ThrowableDiagnostic {
   /**
    * @param {{ what: string, file: string, line?: number, column?: number, fix: string }} details
@@ -65,4 +74,4 @@ class SiteError extends ThrowableDiagnostic {
   }
 }
 
-module.exports = { SiteError, ROOT, fromRoot, locationOf, locate };
+module.exports = { SiteError, ROOT, fromRoot, locationOf, locate, locateIn };
