@@ -1,31 +1,21 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import messages from '../../pages/_data/messages.json';
-import { islandState, useBrowserAndSite } from '../support/browser';
+import { islandState, layoutShift, recordLayoutShifts, useBrowserAndSite } from '../support/browser';
 
 const TOAST_TEXT = messages.placeholderToast.title;
 
 const site = useBrowserAndSite();
 
-/** Opens a page at a width, recording console errors and every layout shift. */
+/** Opens a page at a width, recording every layout shift. */
 async function open(path: string, width: number): Promise<Page> {
   const page = await site.newPage(width);
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.goto(site.url(path));
   await page.evaluate(() => document.fonts.ready);
   return page;
 }
 
-const layoutShift = (page: Page) =>
-  page.evaluate(() =>
-    (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
-  );
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const toast = (page: Page) => page.getByRole('status');
 

@@ -111,3 +111,18 @@ export function useBrowserAndSite(): BrowserSite {
 /** An island's `data-island-state` (retrying, mounted …), read from its root by island name. */
 export const islandState = (page: Page, name: string) =>
   page.locator(`[data-island="${name}"]`).getAttribute('data-island-state');
+
+/** Makes `page` sum every layout shift from its next load on; read the sum with layoutShift(). */
+export const recordLayoutShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const record = window as unknown as { layoutShift: number };
+    record.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        record.layoutShift += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+/** The layout shift summed since the load, on a page prepared with recordLayoutShifts(). */
+export const layoutShift = (page: Page) =>
+  page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);

@@ -1,5 +1,6 @@
 /** Starts one of the project's servers (as npm scripts run them) on a free port, for tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { ROOT } from './site';
 
@@ -87,4 +88,43 @@ export async function startNpmServer(
   }
   await stop();
   throw new Error(`npm run ${script} did not answer on ${url} within ${timeoutMs} ms:\n${output}`);
+}
+
+/**
+ * A proxy to `origin` that sends each HTML page in two parts, the second `pauseMs` later, as a slow
+ * network delivers a page: the first part ends halfway through the page's first `<nav>`. Every
+ * other response passes whole. For tests of what a browser paints before the whole page arrives.
+ */
+export async function startSplittingProxy(origin: string, pauseMs = 500): Promise<RunningServer> {
+  const proxy = createHttpServer((request, response) => {
+    void (async () => {
+      const upstream = await fetch(origin + (request.url ?? '/'));
+      // fetch has decoded the body, so the length and encoding headers no longer describe it.
+      const headers = [...upstream.headers].filter(
+        ([name]) => !['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name),
+      );
+      response.writeHead(upstream.status, Object.fromEntries(headers));
+      const body = Buffer.from(await upstream.arrayBuffer());
+      const navStart = body.indexOf('<nav');
+      const navEnd = body.indexOf('</nav>', navStart);
+      if (!upstream.headers.get('content-type')?.includes('text/html') || navStart < 0 || navEnd < 0) {
+        response.end(body);
+        return;
+      }
+      const split = Math.round((navStart + navEnd) / 2);
+      response.write(body.subarray(0, split));
+      setTimeout(() => response.end(body.subarray(split)), pauseMs);
+    })().catch((error: unknown) => response.destroy(error as Error));
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const address = proxy.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        proxy.close(() => resolve());
+        proxy.closeAllConnections(); // a browser's keep-alive connections would hold close() open
+      }),
+  };
 }
