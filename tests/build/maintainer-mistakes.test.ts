@@ -70,6 +70,18 @@ describe('includes and locals', () => {
     expect(message).toMatch(/title \(string, required\), text \(string, required\)/);
   });
 
+  it('stops on an icon name that partials/icon.html does not draw, listing the ones it does', () => {
+    const { message, line } = failureOf('pages/index.html', (copy) =>
+      copy.edit('pages/index.html', '{"icon": "search", ', '{"icon": "serach", '),
+    );
+    expectBlock(
+      message,
+      `pages/index.html:${(line ?? 0) - 2}:7`,
+      /"icon" of partials\/content\/feature-card\.html is "serach", not an icon partials\/icon\.html draws/,
+      /Use one of: menu, close, .*search/,
+    );
+  });
+
   it('stops on a local of the wrong type', () => {
     const { message } = failureOf('pages/index.html', (copy) =>
       copy.edit('pages/index.html', '"keys": ["retention", "deals"]', '"keys": "retention"'),

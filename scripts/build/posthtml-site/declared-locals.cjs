@@ -19,19 +19,46 @@ const path = require('node:path');
 const { elementsOf, perFile } = require('./source-files.cjs');
 const { SiteError, ROOT, fromRoot } = require('./site-error.cjs');
 
-/** The types a declaration may name, each with its check. */
+/** An expression inside a locals value: checked as the string it will become. */
+const PLACEHOLDER = /\{\{[\s\S]*?\}\}/g;
+/** What a placeholder becomes for the check: text no maintainer writes. */
+const EXPRESSION = '\u{E000}';
+
+const ICON_PARTIAL = path.join(ROOT, 'partials/icon.html');
+
+/** The names partials/icon.html draws: its `<case n="'…'">` values ("x" is its alias of "close"). */
+function iconNames() {
+  return perFile('icon names', ICON_PARTIAL, () => {
+    const text = fs.readFileSync(ICON_PARTIAL, 'utf8');
+    return [...text.matchAll(/<case n="'([^']+)'">/g)].map(([, name]) => name);
+  });
+}
+
+/**
+ * The types a declaration may name: each checks a value, and names what it holds (and, where the
+ * purpose cannot say it, how to fix it) for a message.
+ * An `icon` that comes from an expression is checked where it is written, at the include that
+ * gives it a name.
+ */
 const TYPES = {
-  string: (value) => typeof value === 'string',
-  'string[]': (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
-  number: (value) => typeof value === 'number',
-  boolean: (value) => typeof value === 'boolean',
+  string: { check: (value) => typeof value === 'string', noun: 'a string' },
+  'string[]': {
+    check: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
+    noun: 'a string[]',
+  },
+  number: { check: (value) => typeof value === 'number', noun: 'a number' },
+  boolean: { check: (value) => typeof value === 'boolean', noun: 'a boolean' },
+  icon: {
+    check: (value) =>
+      typeof value === 'string' &&
+      (value.includes(EXPRESSION) || value === 'x' || iconNames().includes(value)),
+    noun: 'an icon partials/icon.html draws',
+    fix: () => `Use one of: ${iconNames().join(', ')}.`,
+  },
 };
 
 /** "name  type, required|optional  purpose" */
 const DECLARATION = /^\s*([A-Za-z_$][\w$]*)\s+(\S+?)\s*,\s*(required|optional)\s+(.+?)\s*$/;
-
-/** An expression inside a locals value: checked as the string it will become. */
-const PLACEHOLDER = /\{\{[\s\S]*?\}\}/g;
 
 /** The locals a partial declares, by name: { type, required, purpose, line }. */
 function declaredLocals(partial) {
@@ -92,7 +119,7 @@ function checkInclude(file, node) {
   let locals = {};
   if (raw !== undefined) {
     try {
-      locals = JSON.parse(raw.replace(PLACEHOLDER, 'x'));
+      locals = JSON.parse(raw.replace(PLACEHOLDER, EXPRESSION));
     } catch (error) {
       throw new SiteError({
         ...where,
@@ -117,11 +144,12 @@ function checkInclude(file, node) {
         fix: `Correct the name, or declare it in the partial's first comment. ${describe(declared)}`,
       });
     }
-    if (!TYPES[declaration.type](value)) {
+    const type = TYPES[declaration.type];
+    if (!type.check(value)) {
       throw new SiteError({
         ...where,
-        what: `The local "${name}" of ${src} is ${JSON.stringify(value)}, not a ${declaration.type}.`,
-        fix: `Give a ${declaration.type}: ${declaration.purpose}.`,
+        what: `The local "${name}" of ${src} is ${JSON.stringify(value)}, not ${type.noun}.`,
+        fix: type.fix ? type.fix() : `Give ${type.noun}: ${declaration.purpose}.`,
       });
     }
   }
