@@ -1,4 +1,4 @@
-import { statSync, utimesSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, loadSiteData } from '../../scripts/build/posthtml-site/site-data.cjs';
@@ -19,4 +19,28 @@ describe('site data', () => {
       utimesSync(file, atime, mtime);
     }
   });
+});
+
+describe('data file schemas in the editor', () => {
+  const DATA = path.join(ROOT, 'pages/_data');
+  const read = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+  const editorMap = read(path.join(ROOT, '.vscode/settings.json')) as {
+    'json.schemas': { fileMatch: string[]; url: string }[];
+  };
+
+  // A data file that is a list cannot name its "$schema"; the editor settings map it instead.
+  for (const name of readdirSync(DATA).filter((file) => file.endsWith('.json'))) {
+    it(`${name} is linked to its own schema`, () => {
+      const schema = `schemas/${name.replace(/\.json$/, '.schema.json')}`;
+      const data = read(path.join(DATA, name));
+      if (!Array.isArray(data)) {
+        expect((data as { $schema?: string }).$schema).toBe(`./${schema}`);
+        return;
+      }
+      const mapped = editorMap['json.schemas'].find((entry) =>
+        entry.fileMatch.includes(`/pages/_data/${name}`),
+      );
+      expect(mapped?.url).toBe(`./pages/_data/${schema}`);
+    });
+  }
 });
