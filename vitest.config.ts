@@ -19,6 +19,9 @@ export default defineConfig({
           include: ['tests/build/**/*.test.ts'],
           // Some tests start real servers and make a request per route: seconds on a busy machine.
           testTimeout: 30_000,
+          // Two files at a time (Vitest's default here is one, a core less than the machine's
+          // two): many of these wait on a server or a Parcel build, so two overlap.
+          maxWorkers: 2,
         },
       },
       {
