@@ -32,8 +32,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Two files at a time, each with its own Chromium and server: much of a browser test is
-          // waiting (a toast's 5 s, a late chunk), so two overlap on two cores (about 130 s
-          // instead of 175 s, docs/testing.md).
+          // waiting (a toast's 5 s, a late chunk), so two overlap on two cores (150-170 s
+          // instead of about 180 s, docs/testing.md).
           maxWorkers: 2,
         },
       },
