@@ -26,11 +26,17 @@ const EXPRESSION = '\u{E000}';
 
 const ICON_PARTIAL = path.join(ROOT, 'partials/icon.html');
 
-/** The names partials/icon.html draws: its `<case n="'…'">` values ("x" is its alias of "close"). */
+/**
+ * The names partials/icon.html draws: its `<case n="'…'">` values, and the aliases its `<switch>`
+ * maps onto them (`name === 'x' ? 'close' : name`).
+ */
 function iconNames() {
   return perFile('icon names', ICON_PARTIAL, () => {
     const text = fs.readFileSync(ICON_PARTIAL, 'utf8');
-    return [...text.matchAll(/<case n="'([^']+)'">/g)].map(([, name]) => name);
+    const cases = [...text.matchAll(/<case n="'([^']+)'">/g)].map(([, name]) => name);
+    const switchExpression = /<switch expression="([^"]*)"/.exec(text)?.[1] ?? '';
+    const aliases = [...switchExpression.matchAll(/name === '([^']+)'/g)].map(([, name]) => name);
+    return [...cases, ...aliases];
   });
 }
 
@@ -50,8 +56,7 @@ const TYPES = {
   boolean: { check: (value) => typeof value === 'boolean', noun: 'a boolean' },
   icon: {
     check: (value) =>
-      typeof value === 'string' &&
-      (value.includes(EXPRESSION) || value === 'x' || iconNames().includes(value)),
+      typeof value === 'string' && (value.includes(EXPRESSION) || iconNames().includes(value)),
     noun: 'an icon partials/icon.html draws',
     fix: () => `Use one of: ${iconNames().join(', ')}.`,
   },
