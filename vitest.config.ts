@@ -38,14 +38,15 @@ export default defineConfig({
         },
       },
       {
-        // Firefox and WebKit (tests/support/engines.ts). One engine at a time: two cores.
+        // Firefox and WebKit (tests/support/engines.ts), one file each, side by side: neither
+        // keeps two cores busy (most of a test waits on a driver round trip or the toast's 5 s).
         test: {
           name: 'engines',
           environment: 'node',
           include: ['tests/engines/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
+          maxWorkers: 2,
         },
       },
       {
