@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { afterAll, beforeAll } from 'vitest';
 import { prepareCaptureBrowser, unsupportedReason } from '../visual/capture-browser.cjs';
 import { CHROMIUM_ARGS, findChromium } from './chromium.cjs';
+import { atEveryWidth } from './placeholder-sample.cjs';
 import { startNpmServer, type RunningServer } from './server';
 
 /**
@@ -36,8 +37,9 @@ export interface BrowserSite {
    * network and on the renderer; across tabs those waits overlap instead of adding up. Each path is
    * loaded once, at the first width, then the tab is resized to each further width, as a visitor
    * resizes a window: the stylesheet lays the page out afresh, and the load and anything `check`
-   * injects are paid once per path. `load` replaces the plain `page.goto`; `prepare` runs once per
-   * tab.
+   * injects are paid once per path. Under-construction pages outside the sample are checked at the
+   * first width only (tests/support/placeholder-sample.cjs). `load` replaces the plain
+   * `page.goto`; `prepare` runs once per tab.
    */
   checkEveryPath: (
     paths: readonly string[],
@@ -94,7 +96,7 @@ export function useBrowserAndSite(): BrowserSite {
             if (widths.length > 1) await page.setViewportSize(viewport(widths[0]!));
             await (load ?? ((tab, url) => tab.goto(url)))(page, this.url(path));
             const findings: string[] = [];
-            for (const [step, width] of widths.entries()) {
+            for (const [step, width] of (atEveryWidth(path) ? widths : widths.slice(0, 1)).entries()) {
               if (step > 0) await page.setViewportSize(viewport(width));
               for (const finding of await check(page)) findings.push(`${path} at ${width}px: ${finding}`);
             }

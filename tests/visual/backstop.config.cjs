@@ -1,6 +1,6 @@
 /**
  * BackstopJS configuration, generated from the route list: every route and the 404 page at
- * phone, tablet, laptop and desktop width (under-construction pages: see below), plus the
+ * phone, tablet, laptop and desktop width (under-construction pages: fewer, see below), plus the
  * interaction and JavaScript-off scenarios below.
  * The site's base URL comes from BACKSTOP_BASE_URL (backstop.test.ts serves dist/).
  */
@@ -8,6 +8,7 @@ const path = require('node:path');
 const routes = require('../../pages/_data/routes.json');
 const { CHROMIUM_ARGS } = require('../support/chromium.cjs');
 const { captureBrowserPaths } = require('./capture-browser.cjs');
+const { atEveryWidth, isPlaceholder, longestPlaceholder } = require('../support/placeholder-sample.cjs');
 
 const BASE_URL = process.env.BACKSTOP_BASE_URL ?? 'http://127.0.0.1:3000';
 const url = (pathname) => BASE_URL + pathname;
@@ -21,32 +22,17 @@ const VIEWPORTS = {
 };
 
 /**
- * The under-construction pages share one template and differ only in their title, their
- * breadcrumbs and the header's current section. Each is captured at phone width, where a title
- * wraps first; at desktop width, one per section (the first segment of its path: the header's
- * current item), the one with the longest title; and the longest title of all at every width, as
- * every other page is. Capturing all 40 at desktop width too cost about 30 s a run and could only
- * find what these find (docs/testing.md, "Visual").
+ * One full-page scenario per route, in the route list's order. Under-construction pages: at phone
+ * width, plus desktop for one per section, plus every width for the longest title
+ * (tests/support/placeholder-sample.cjs).
  */
-const placeholders = routes.filter((route) => route.template === 'placeholder');
-const longestTitle = (group) =>
-  group.reduce((longest, route) => (route.title.length > longest.title.length ? route : longest));
-const section = (route) => route.path.split('/')[1];
-const placeholderAtEveryWidth = longestTitle(placeholders);
-const placeholdersAtDesktop = new Set(
-  [...new Set(placeholders.map(section))].map((name) =>
-    longestTitle(placeholders.filter((route) => section(route) === name)),
-  ),
-);
 const placeholderViewports = (route) =>
-  placeholdersAtDesktop.has(route) ? [VIEWPORTS.phone, VIEWPORTS.desktop] : [VIEWPORTS.phone];
-
-/** One full-page scenario per route, in the route list's order. */
+  atEveryWidth(route.path) ? [VIEWPORTS.phone, VIEWPORTS.desktop] : [VIEWPORTS.phone];
 const pageScenarios = routes.map((route) => ({
   label: `page ${route.path}`,
   url: url(route.path),
-  ...(placeholders.includes(route) &&
-    route !== placeholderAtEveryWidth && { viewports: placeholderViewports(route) }),
+  ...(isPlaceholder(route.path) &&
+    route.path !== longestPlaceholder.path && { viewports: placeholderViewports(route) }),
 }));
 
 const notFoundScenario = { label: 'page 404', url: url('/no-such-page'), expectStatus: 404 };
