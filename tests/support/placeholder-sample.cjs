@@ -9,25 +9,34 @@
  */
 const routes = require('../../pages/_data/routes.json');
 
-const placeholders = routes.filter((route) => route.template === 'placeholder');
 const section = (route) => route.path.split('/')[1];
+/** The route with the longest title, or undefined for none. */
 const longestTitle = (group) =>
-  group.reduce((longest, route) => (route.title.length > longest.title.length ? route : longest));
+  group.reduce(
+    (longest, route) => (longest && longest.title.length >= route.title.length ? longest : route),
+    undefined,
+  );
 
-/** The under-construction page with the longest title of all. */
-const longestPlaceholder = longestTitle(placeholders);
+/**
+ * The sample drawn from a route list. Once no page is under construction (the site's launch),
+ * every page is checked at every width and there is no longest placeholder.
+ */
+function placeholderSample(list) {
+  const placeholders = list.filter((route) => route.template === 'placeholder');
+  const placeholderPaths = new Set(placeholders.map((route) => route.path));
+  const sample = new Set(
+    [...new Set(placeholders.map(section))].map(
+      (name) => longestTitle(placeholders.filter((route) => section(route) === name)).path,
+    ),
+  );
+  return {
+    /** The under-construction page with the longest title of all, if any. */
+    longestPlaceholder: longestTitle(placeholders),
+    /** Whether a page is under construction. */
+    isPlaceholder: (path) => placeholderPaths.has(path),
+    /** Whether a check looks at a page at each of its widths, or at its first only. */
+    atEveryWidth: (path) => !placeholderPaths.has(path) || sample.has(path),
+  };
+}
 
-const sample = new Set(
-  [...new Set(placeholders.map(section))].map(
-    (name) => longestTitle(placeholders.filter((route) => section(route) === name)).path,
-  ),
-);
-const placeholderPaths = new Set(placeholders.map((route) => route.path));
-
-/** Whether a page is under construction. */
-const isPlaceholder = (path) => placeholderPaths.has(path);
-
-/** Whether a check looks at a page at each of its widths, or at its first only. */
-const atEveryWidth = (path) => !isPlaceholder(path) || sample.has(path);
-
-module.exports = { longestPlaceholder, isPlaceholder, atEveryWidth };
+module.exports = { placeholderSample, ...placeholderSample(routes) };

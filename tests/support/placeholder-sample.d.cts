@@ -1,5 +1,12 @@
 import type { Route } from './site';
 
-export declare const longestPlaceholder: Route;
-export declare function isPlaceholder(path: string): boolean;
-export declare function atEveryWidth(path: string): boolean;
+interface PlaceholderSample {
+  longestPlaceholder: Route | undefined;
+  isPlaceholder: (path: string) => boolean;
+  atEveryWidth: (path: string) => boolean;
+}
+
+export declare function placeholderSample(routes: readonly Route[]): PlaceholderSample;
+export declare const longestPlaceholder: PlaceholderSample['longestPlaceholder'];
+export declare const isPlaceholder: PlaceholderSample['isPlaceholder'];
+export declare const atEveryWidth: PlaceholderSample['atEveryWidth'];

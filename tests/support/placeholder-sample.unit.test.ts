@@ -1,6 +1,6 @@
 // Which under-construction pages the checks at several widths look at past the first width.
 import { describe, expect, it } from 'vitest';
-import { atEveryWidth, isPlaceholder, longestPlaceholder } from './placeholder-sample.cjs';
+import { atEveryWidth, isPlaceholder, longestPlaceholder, placeholderSample } from './placeholder-sample.cjs';
 import routesJson from '../../pages/_data/routes.json' with { type: 'json' };
 import type { Route } from './site';
 
@@ -26,10 +26,10 @@ describe('the under-construction pages checked at every width', () => {
   });
 
   it('include the longest title of all', () => {
-    expect(longestPlaceholder.title.length).toBe(
+    expect(longestPlaceholder!.title.length).toBe(
       Math.max(...placeholders.map((route) => route.title.length)),
     );
-    expect(atEveryWidth(longestPlaceholder.path)).toBe(true);
+    expect(atEveryWidth(longestPlaceholder!.path)).toBe(true);
   });
 
   it('leave every other page at every width', () => {
@@ -38,5 +38,11 @@ describe('the under-construction pages checked at every width', () => {
       expect(atEveryWidth(route.path), route.path).toBe(true);
     }
     expect(atEveryWidth('/no-such-page')).toBe(true);
+  });
+
+  it('once no page is under construction, are none: every page at every width', () => {
+    const launched = placeholderSample(routes.map((route) => ({ ...route, template: 'content' as const })));
+    expect(launched.longestPlaceholder).toBeUndefined();
+    for (const route of routes) expect(launched.atEveryWidth(route.path), route.path).toBe(true);
   });
 });

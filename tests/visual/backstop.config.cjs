@@ -32,7 +32,7 @@ const pageScenarios = routes.map((route) => ({
   label: `page ${route.path}`,
   url: url(route.path),
   ...(isPlaceholder(route.path) &&
-    route.path !== longestPlaceholder.path && { viewports: placeholderViewports(route) }),
+    route.path !== longestPlaceholder?.path && { viewports: placeholderViewports(route) }),
 }));
 
 const notFoundScenario = { label: 'page 404', url: url('/no-such-page'), expectStatus: 404 };
