@@ -56,7 +56,8 @@ describe('npm run dev (Parcel dev server)', () => {
   /**
    * /pricing once the dev server has rebuilt after an edit. A request that arrives while a build
    * is restarted can be left unanswered by Parcel, so each one gives up after 5 s and asks again,
-   * as a maintainer reloads.
+   * as a maintainer reloads. `ready` names the page awaited, not any build error: a rebuild
+   * caught halfway through an edit can fail on something else first.
    */
   async function pageWhen(ready: (body: string) => boolean): Promise<string> {
     // A rebuild takes a second on a quiet machine, and many on a busy one.
@@ -128,7 +129,8 @@ describe('npm run dev (Parcel dev server)', () => {
 
   it("shows a maintainer's mistake as one block with the file, line and fix, and recovers when it is fixed", async () => {
     const line = tree.edit('pages/pricing.html', '{{ addon.price }}', '{{ addon.prise }}');
-    const error = await pageWhen((body) => body.includes('Build Error'));
+    const error = await pageWhen((body) => body.includes('reads &quot;prise&quot;'));
+    expect(error).toContain('Build Error');
     expect(error).toContain(`pages/pricing.html:${line}:42`);
     expect(error).toContain('reads &quot;prise&quot;, which pricing.addons[0] does not have');
     expect(error).toContain('Correct the name');
@@ -141,7 +143,8 @@ describe('npm run dev (Parcel dev server)', () => {
 
   it('shows a Sass error as one block at the file and line, and recovers', async () => {
     const line = tree.edit('styles/components/_addon.scss', 'padding: space(6);', 'padding: $space-six;');
-    const error = await pageWhen((body) => body.includes('Build Error'));
+    const error = await pageWhen((body) => body.includes('_addon.scss'));
+    expect(error).toContain('Build Error');
     expect(error).toMatch(new RegExp(`styles/components/_addon\\.scss:${line}:\\d+: Sass: `));
     expect(error).toContain('Correct the Sass at that line');
     expect(error).not.toMatch(/node_modules|sass\.dart/);

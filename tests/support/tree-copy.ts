@@ -2,7 +2,7 @@
  * A throw-away copy of the project's source tree (copy-project.mjs), for tests that edit it as a
  * maintainer would (a mistake, a recipe) and render or serve it, without touching the real one.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,18 +25,25 @@ export function copyOfTree(only?: string[]): TreeCopy {
   const root = mkdtempSync(path.join(tmpdir(), 'site-copy-'));
   copyProject(root, only);
   const at = (file: string) => path.join(root, file);
+  // Written whole and renamed into place, as editors save: a watcher (the dev server's) never
+  // sees the file truncated and half written, which it would build as an empty page.
+  const writeWhole = (file: string, text: string) => {
+    const temporary = `${at(file)}.${process.pid}.tmp`;
+    writeFileSync(temporary, text);
+    renameSync(temporary, at(file));
+  };
   return {
     root,
     edit(file, from, to) {
       const text = readFileSync(at(file), 'utf8');
       const index = typeof from === 'string' ? text.indexOf(from) : text.search(from);
       if (index === -1) throw new Error(`${file} does not contain ${String(from)}: update this test's edit`);
-      writeFileSync(at(file), text.replace(from, to));
+      writeWhole(file, text.replace(from, to));
       return text.slice(0, index).split('\n').length;
     },
     write(file, text) {
       mkdirSync(path.dirname(at(file)), { recursive: true });
-      writeFileSync(at(file), text);
+      writeWhole(file, text);
     },
     render(pageFile) {
       const site = createRequire(at('package.json'))(
