@@ -10,6 +10,11 @@ export default defineConfig({
           // Plus the test tools' own logic (*.unit.test.ts), which needs no browser or build.
           include: ['scripts/**/*.test.{ts,tsx}', 'tests/**/*.unit.test.ts'],
           setupFiles: ['tests/support/unit-setup.ts'],
+          // The files share the packages they import (React, Testing Library): 17 s instead of
+          // 28-36 s alone, and 11 CPU-seconds instead of 27, which lint and the build-output tests
+          // beside them in npm test get back. The set-up file imports the project's own modules
+          // afresh for each file.
+          isolate: false,
         },
       },
       {
