@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.parcel-cache/', 'tests/visual/output/', 'node_modules/'] },
+  { ignores: ['dist/', '.parcel-cache/', 'backstop/output/', 'node_modules/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -19,7 +19,7 @@ export default tseslint.config(
   },
   {
     // Tests may assert that an element exists with `!`: a null there fails the test anyway.
-    files: ['**/*.test.{ts,tsx}', 'tests/**'],
+    files: ['**/*.test.{ts,tsx}', 'tests/**', 'backstop/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
@@ -30,7 +30,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['**/*.{js,cjs,mjs}', 'scripts/build/**', 'tests/**', '*.config.ts'],
+    files: ['**/*.{js,cjs,mjs}', 'scripts/build/**', 'tests/**', 'backstop/**', '*.config.ts'],
     languageOptions: { globals: globals.node },
   },
   {
@@ -39,7 +39,7 @@ export default tseslint.config(
   },
   {
     // Scripts that pass callbacks into a page (page.evaluate, waitForFunction).
-    files: ['tests/visual/engine/**', 'scripts/build/render-og-image.mjs'],
+    files: ['backstop/engine/**', 'scripts/build/render-og-image.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {

@@ -1,6 +1,6 @@
 export default {
   extends: ['stylelint-config-standard-scss'],
-  ignoreFiles: ['dist/**', 'tests/visual/output/**', 'node_modules/**'],
+  ignoreFiles: ['dist/**', 'backstop/output/**', 'node_modules/**'],
   rules: {
     // Prefixed BEM: ds-block__element--modifier.
     'selector-class-pattern': [

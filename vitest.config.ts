@@ -8,7 +8,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'happy-dom',
           // Plus the test tools' own logic (*.unit.test.ts), which needs no browser or build.
-          include: ['scripts/**/*.test.{ts,tsx}', 'tests/**/*.unit.test.ts'],
+          include: ['scripts/**/*.test.{ts,tsx}', 'tests/**/*.unit.test.ts', 'backstop/**/*.unit.test.ts'],
           setupFiles: ['tests/support/unit-setup.ts'],
           // The files share the packages they import (React, Testing Library): 17 s instead of
           // 28-36 s alone, and 11 CPU-seconds instead of 27, which lint and the build-output tests
@@ -84,8 +84,8 @@ export default defineConfig({
         test: {
           name: 'visual',
           environment: 'node',
-          include: ['tests/visual/**/*.test.ts'],
-          exclude: ['tests/**/*.unit.test.ts'],
+          include: ['backstop/**/*.test.ts'],
+          exclude: ['**/*.unit.test.ts'],
           hookTimeout: 60_000,
           // Captures are compared pixel for pixel: one browser run at a time.
           fileParallelism: false,

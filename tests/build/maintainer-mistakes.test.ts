@@ -3,6 +3,7 @@
  * one block that names the file to edit (from the repo root), the line, and the fix. The cases and
  * their messages are listed in docs/testing.md ("Mistakes the build stops").
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { copyOfTree, type TreeCopy } from '../support/tree-copy';
 
@@ -244,6 +245,24 @@ describe('routes, pages and navigation', () => {
     expect(message).toMatch(
       /"\/pricing\/enterprise" has no page: pages\/pricing\/enterprise\.html does not exist/,
     );
+  });
+
+  it('stops on a route entry copied without changing its path, naming both entries', () => {
+    const { message } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit(
+        'pages/_data/routes.json',
+        /\n]\s*$/,
+        ',\n  {\n    "path": "/pricing",\n    "label": "Webinars",\n    "template": "placeholder",\n' +
+          '    "title": "Webinars",\n    "description": "Free webinars."\n  }\n]\n',
+      ),
+    );
+    const entries = message.match(/Entries \[(\d+)\] and \[(\d+)\]/);
+    expect(entries, message).not.toBeNull();
+    const text = readFileSync('pages/_data/routes.json', 'utf8');
+    const count = (JSON.parse(text) as unknown[]).length;
+    expect(message.split('\n')[0]).toMatch(/^pages\/_data\/routes\.json:\d+:\d+$/);
+    expect(message).toContain(`Entries [${entries![1]}] and [${count}] both have the path "/pricing"`);
+    expect(message).toMatch(/Fix: Give entry \[\d+\] its own path/);
   });
 
   it('stops on a page whose route is missing, at its layout', () => {

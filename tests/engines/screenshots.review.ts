@@ -2,7 +2,7 @@
  * `npm run screenshots`: every content page and the 404 page at phone and desktop width in
  * Chromium, Firefox and WebKit, written to test-results/screenshots/ with an index.html that shows
  * the three engines side by side. For people to look at, not for diffing (the visual suite
- * diffs Chromium's). All three draw with the visual suite's fonts (tests/visual/capture-browser.cjs).
+ * diffs Chromium's). All three draw with the visual suite's fonts (backstop/capture-browser.cjs).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, it } from 'vitest';
 import { startNpmServer, type RunningServer } from '../support/server';
 import { ROOT, routes } from '../support/site';
 import { startEngine, type EngineName } from '../support/engines';
-import { prepareCaptureBrowser } from '../visual/capture-browser.cjs';
+import { prepareCaptureBrowser } from '../../backstop/capture-browser.cjs';
 
 const OUTPUT = path.join(ROOT, 'test-results/screenshots');
 /** Phone and desktop. WebKitGTK's MiniBrowser window is never narrower than about 447px. */

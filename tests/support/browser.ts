@@ -1,7 +1,7 @@
 /** Chromium (through playwright-core) and the built site, for the browser tests and the budget. */
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { prepareCaptureBrowser, unsupportedReason } from '../visual/capture-browser.cjs';
+import { prepareCaptureBrowser, unsupportedReason } from '../../backstop/capture-browser.cjs';
 import { CHROMIUM_ARGS, findChromium } from './chromium.cjs';
 import { atEveryWidth } from './placeholder-sample.cjs';
 import { startNpmServer, type RunningServer } from './server';

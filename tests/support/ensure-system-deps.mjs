@@ -2,7 +2,7 @@
  * Makes sure the system programs the tests drive are installed: a Chromium (browser and budget
  * tests), Firefox ESR, WebKitGTK's WebDriver with its MiniBrowser and Xvfb (the engine tests,
  * tests/support/engines.ts), NSS (the one system library the visual suite's own pinned Chromium links against,
- * tests/visual/capture-browser.cjs), nginx (the production-config test) and its brotli static module (without it, that test checks
+ * backstop/capture-browser.cjs), nginx (the production-config test) and its brotli static module (without it, that test checks
  * gzip only), and openssl (the certificate for nginx over HTTPS, which the budget audits). Where
  * one is missing and this is Debian as root, it installs Debian's package, saying so; otherwise
  * it stops with a one-line fix.

@@ -18,7 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { QUIET_MACHINE_MS, machineCheckMs } from './machine-check.mjs';
 
-const { unsupportedReason } = createRequire(import.meta.url)('../visual/capture-browser.cjs');
+const { unsupportedReason } = createRequire(import.meta.url)('../../backstop/capture-browser.cjs');
 
 /** Lanes that run side by side, each a list of stages in order; all but the last hold their output back. */
 const SIDE_BY_SIDE = [['lint'], ['test:unit'], ['build', 'test:build']];

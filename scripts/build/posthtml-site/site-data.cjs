@@ -154,6 +154,30 @@ function readDataFile(file) {
   return value;
 }
 
+/**
+ * Each path is one route. An entry copied to add a page, its path not yet changed, would
+ * otherwise build: the second entry's title and description would never be used.
+ */
+function checkUniquePaths(routes) {
+  const first = new Map();
+  routes.forEach((route, index) => {
+    if (!first.has(route.path)) {
+      first.set(route.path, index);
+      return;
+    }
+    const file = `${DATA_DIR}/routes.json`;
+    const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+    const [highlight] = generateJSONCodeHighlights(text, [{ key: `/${index}/path`, type: 'value' }]);
+    throw new SiteError({
+      what: `Entries [${first.get(route.path)}] and [${index}] both have the path "${route.path}".`,
+      file,
+      line: highlight && highlight.start.line,
+      column: highlight && highlight.start.column,
+      fix: `Give entry [${index}] its own path (and its page file), or remove one of the two.`,
+    });
+  });
+}
+
 /** Every route needs its page file. */
 function checkRoutePages(routes) {
   for (const route of routes) {
@@ -174,6 +198,7 @@ function readSiteData() {
   // A deployment may name its own lead endpoint (a staging form service, say) for one build.
   if (process.env.LEAD_ENDPOINT !== undefined) data.site.leadEndpoint = process.env.LEAD_ENDPOINT;
   const { routes, navigation } = data;
+  checkUniquePaths(routes);
   checkRoutePages(routes);
   const routeByPath = Object.fromEntries(routes.map((route) => [route.path, route]));
   const link = (routePath) => {

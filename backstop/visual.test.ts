@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import backstop from 'backstopjs';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startNpmServer, type RunningServer } from '../support/server';
+import { startNpmServer, type RunningServer } from '../tests/support/server';
 import {
   mismatchWithReferences,
   prepareCaptureBrowser,

@@ -26,7 +26,7 @@ const path = require('node:path');
 const { pipeline } = require('node:stream/promises');
 const { createBrotliDecompress } = require('node:zlib');
 
-const ROOT = path.join(__dirname, '../..');
+const ROOT = path.join(__dirname, '..');
 const RECORD_FILE = path.join(__dirname, 'capture-browser.json');
 const RETAKE = 'npm run test:visual:reference';
 
@@ -119,7 +119,7 @@ async function prepareCaptureBrowser() {
       fontconfigFile,
       `<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-<!-- Written by tests/visual/capture-browser.cjs: captures see these fonts and no others. -->
+<!-- Written by backstop/capture-browser.cjs: captures see these fonts and no others. -->
 <fontconfig>
   <dir>${path.join(folder, 'fonts')}</dir>
   <cachedir>${path.join(folder, 'fontconfig-cache')}</cachedir>

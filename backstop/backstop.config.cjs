@@ -5,10 +5,14 @@
  * The site's base URL comes from BACKSTOP_BASE_URL (backstop.test.ts serves dist/).
  */
 const path = require('node:path');
-const routes = require('../../pages/_data/routes.json');
-const { CHROMIUM_ARGS } = require('../support/chromium.cjs');
+const routes = require('../pages/_data/routes.json');
+const { CHROMIUM_ARGS } = require('../tests/support/chromium.cjs');
 const { captureBrowserPaths } = require('./capture-browser.cjs');
-const { atEveryWidth, isPlaceholder, longestPlaceholder } = require('../support/placeholder-sample.cjs');
+const {
+  atEveryWidth,
+  isPlaceholder,
+  longestPlaceholder,
+} = require('../tests/support/placeholder-sample.cjs');
 
 const BASE_URL = process.env.BACKSTOP_BASE_URL ?? 'http://127.0.0.1:3000';
 const url = (pathname) => BASE_URL + pathname;

@@ -2,8 +2,8 @@
  * The failed captures of the last `npm run test:visual`, read from BackstopJS's JSON report: one
  * line each (scenario, width, mismatch, diff image), or a Markdown table for a CI job summary.
  *
- *   node tests/visual/failed-captures.mjs             the list, as the visual suite prints it
- *   node tests/visual/failed-captures.mjs --markdown  the table, added to $GITHUB_STEP_SUMMARY when
+ *   node backstop/failed-captures.mjs             the list, as the visual suite prints it
+ *   node backstop/failed-captures.mjs --markdown  the table, added to $GITHUB_STEP_SUMMARY when
  *                                                     GitHub Actions sets it, else printed
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.join(HERE, '../..');
+const ROOT = path.join(HERE, '..');
 export const JSON_REPORT = path.join(HERE, 'output/json_report/jsonReport.json');
 export const HTML_REPORT = path.join(HERE, 'output/html_report/index.html');
 

@@ -2,7 +2,7 @@ import { createServer, request, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startNpmServer, type RunningServer } from '../support/server';
+import { freePort, startNpmServer, type RunningServer } from '../tests/support/server';
 import { prepareCaptureBrowser, unsupportedReason } from './capture-browser.cjs';
 
 /**

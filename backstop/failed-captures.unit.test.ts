@@ -47,7 +47,7 @@ describe('failed captures of a visual run', () => {
         width: 1280,
         mismatch: '0.04 %',
         diffImage:
-          'tests/visual/output/bitmaps_test/20261125-060000/failed_diff_site_page__pricing_0_document_desktop.png',
+          'backstop/output/bitmaps_test/20261125-060000/failed_diff_site_page__pricing_0_document_desktop.png',
       },
       {
         page: '/contact',
