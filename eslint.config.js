@@ -30,6 +30,34 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Every-page code (the entry script and what it imports statically) and the leads chunk: no
+    // React. React and the islands load when a visitor first needs one (docs/islands.md); an
+    // import here would put them on every page's critical path. Types may be imported.
+    files: ['scripts/main.ts', 'scripts/page/**', 'scripts/leads/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'react-dom/*', 'react-transition-group', '@floating-ui/*'],
+              allowTypeImports: true,
+              message:
+                'Every-page code stays free of React, which loads with the islands on use: put this in an island (scripts/islands/).',
+            },
+            {
+              group: ['**/islands/*', '!**/islands/mount'],
+              allowTypeImports: true,
+              message:
+                'Island code loads on use: reach it through the island loader (scripts/page/island-loader.ts), not a static import.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}', 'scripts/build/**', 'tests/**', 'backstop/**', '*.config.ts'],
     languageOptions: { globals: globals.node },
   },

@@ -105,7 +105,7 @@ async function prepareCaptureBrowser() {
     const emojiFiles = path.join(installed(EMOJI_PACKAGE).folder, 'files');
     const fonts = [
       // The site's own font, as the fallback for any text the page's web font does not reach.
-      path.join(ROOT, 'fonts/inter.woff2'),
+      path.join(ROOT, 'styles/fonts/inter.woff2'),
       // Every part of the colour emoji font (the 🚧 of the placeholder toast is one glyph of it).
       ...readdirSync(emojiFiles)
         .filter((name) => name.endsWith('.woff2'))

@@ -1,18 +1,19 @@
 /**
  * The only script every page loads. It is tiny and does not import React: islands are fetched
  * when a visitor first interacts with them, so the page paints and reads from HTML and CSS alone.
+ * What it imports statically is in scripts/page/ (every page, no React); scripts/leads/ and
+ * scripts/islands/ are chunks it loads when they are needed.
  *
- * It is also the first line of defence of the lead path: whatever happens to the islands' code
- * (slow, blocked, failing), a call to action always answers and a submit never leaves the page.
+ * It is also the first line of defence of a visitor's request: whatever happens to the islands'
+ * code (slow, blocked, failing), a call to action always answers and a submit never leaves the page.
  */
-import { correctFooterYear } from './footer-year';
-import { answerWithoutLeadPath } from './islands/contact-form/answer-without-lead-path';
-import { outboxKey } from './islands/contact-form/outbox-key' with { type: 'macro' };
-import { islandRegistry } from './islands/registry';
-import { startIslands } from './islands/start';
-import { renderPlainToast } from './islands/toast/plain-toast';
-import { currentToast, showToast, subscribeToToasts } from './islands/toast/toast-store';
-import { whenShown } from './when-shown';
+import { outboxKey } from './build/macros/outbox-key' with { type: 'macro' };
+import { answerContactFormSubmits } from './page/contact-form-submits';
+import { correctFooterYear } from './page/footer-year';
+import { startIslands } from './page/island-loader';
+import { renderPlainToast } from './page/toast-card';
+import { currentToast, showToast, subscribeToToasts } from './page/toast-store';
+import { whenShown } from './page/when-shown';
 
 /** How long a visitor waits for an island before the entry script answers for it. */
 const FEEDBACK_DEADLINE_MS = 1000;
@@ -22,7 +23,7 @@ document.documentElement.classList.add('ds-js');
 
 correctFooterYear(document);
 
-const islands = startIslands(document, islandRegistry);
+const islands = startIslands(document, () => import('./islands/mount'));
 
 /** Whether an island's load made it live within the deadline (it may still mount later). */
 function liveInTime(loading: Promise<boolean>): Promise<boolean> {
@@ -30,8 +31,8 @@ function liveInTime(loading: Promise<boolean>): Promise<boolean> {
   return Promise.race([loading, deadline]);
 }
 
-// The toast island renders whatever the store holds, so it is fetched with the first toast. If
-// it is slow or cannot load, the same words appear as plain text in the same live region.
+// The toast island shows whatever the store holds, so it is fetched with the first toast. If
+// it is slow or cannot load, the same card appears without it in the same live region.
 const toastRegion = document.querySelector<HTMLElement>('[data-island="toast"]');
 if (toastRegion) {
   subscribeToToasts(() => {
@@ -65,27 +66,16 @@ function hasLeadToDeliver(): boolean {
   }
 }
 
-/** The contact form's drafts, answers and lead delivery: a chunk of its own (lead-path.ts). */
-const leadPath = () => import('./islands/contact-form/lead-path');
+/** The contact form's drafts, submits and lead delivery: a chunk of its own (scripts/leads/). */
+const leads = () => import('./leads/leads');
 
 whenShown(() => {
   const forms = [...document.querySelectorAll<HTMLFormElement>('form[data-island="contact-form"]')];
   if (forms.length === 0 && !hasLeadToDeliver()) return;
   // Entries survive reloads, and leads left pending by an earlier page of this tab are delivered.
-  leadPath().then(
-    ({ startLeadPath }) => startLeadPath(forms),
+  leads().then(
+    ({ startLeads }) => startLeads(forms),
     () => undefined, // retried by the next submit
   );
-  // A submit before the island is live (a slow phone, a failed download) never leaves the page:
-  // the lead-path chunk, which the island itself answers with, answers it at once.
-  for (const form of forms) {
-    form.addEventListener('submit', (event) => {
-      if (form.dataset.islandState === 'mounted') return; // the island answers
-      event.preventDefault();
-      leadPath().then(
-        ({ answerSubmission }) => answerSubmission(form),
-        () => answerWithoutLeadPath(form),
-      );
-    });
-  }
+  answerContactFormSubmits(forms, leads);
 });

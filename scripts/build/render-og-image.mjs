@@ -14,7 +14,7 @@ const { CHROMIUM_ARGS, findChromium } = require('../../tests/support/chromium.cj
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const site = JSON.parse(readFileSync(`${root}pages/_data/site.json`, 'utf8'));
 const font = readFileSync(require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'));
-const logo = readFileSync(`${root}images/favicon.svg`, 'utf8');
+const logo = readFileSync(`${root}partials/favicon.svg`, 'utf8');
 
 const html = `<!doctype html><html><head><style>
   @font-face { font-family: Inter; font-weight: 100 900; src: url(data:font/woff2;base64,${font.toString('base64')}); }

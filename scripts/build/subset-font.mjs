@@ -1,5 +1,5 @@
 /**
- * Makes fonts/inter.woff2, the site's only web font: Inter (from @fontsource-variable/inter) cut
+ * Makes styles/fonts/inter.woff2, the site's only web font: Inter (from @fontsource-variable/inter) cut
  * down to the characters and weights that styles/base/_fonts.scss declares for it (its
  * `unicode-range` and `font-weight` range). Fewer glyphs and a narrower weight axis make it half
  * the size of the full latin file, and it is on every first visit's critical path.
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import subsetFont from 'subset-font';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const FONT_FILE = path.join(ROOT, 'fonts/inter.woff2');
+export const FONT_FILE = path.join(ROOT, 'styles/fonts/inter.woff2');
 const DECLARATIONS = path.join(ROOT, 'styles/base/_fonts.scss');
 const SOURCE = createRequire(import.meta.url).resolve(
   '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',

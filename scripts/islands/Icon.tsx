@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { iconShapes } from './icon-shapes' with { type: 'macro' };
+import { iconShapes } from '../build/macros/icon-shapes' with { type: 'macro' };
 
 /** The line icons the islands draw, taken from partials/icon.html when the site is built. */
 const SHAPES = {

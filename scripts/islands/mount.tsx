@@ -1,8 +1,8 @@
 import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { IslandModule } from './types';
+import type { IslandModule } from './registry';
 
-export { islandCode } from './island-code';
+export { islands } from './registry';
 
 interface BoundaryProps {
   name: string;
@@ -36,7 +36,7 @@ class IslandBoundary extends Component<BoundaryProps, { failed: boolean }> {
 const MOTION_WAIT_MS = 400;
 
 /**
- * Markup is not replaced mid-motion either (nor under a finger: start.ts): a static menu still fading in would jump to the island's
+ * Markup is not replaced mid-motion either (nor under a finger: scripts/page/island-loader.ts): a static menu still fading in would jump to the island's
  * fully open panel. Waits for the root's running transitions and animations to end, at most
  * MOTION_WAIT_MS, so an endless animation never holds a takeover back.
  */

@@ -1,22 +1,34 @@
-import type { IslandName } from './island-code';
-import type { IslandDefinition, IslandModule } from './types';
+/**
+ * The islands: every name a page may give in `data-island`, and where its code is. This file is
+ * part of the lazy mount chunk (mount.tsx), never of the entry script: Parcel writes a loader into
+ * whichever bundle holds an `import()`, and the entry script is downloaded by every page. The
+ * entry script's loader (scripts/page/island-loader.ts) starts an island on the first pointer,
+ * touch or focus inside its root, or when code asks for it (the toast, with the first message).
+ */
+import type { ComponentType } from 'react';
+
+/** Props every island component receives: the `[data-island]` element it enhances. */
+export interface IslandProps {
+  root: HTMLElement;
+}
 
 /**
- * An island's code, fetched through the mount chunk (island-code.ts), which every island needs
- * anyway: the entry script carries no loader of its own for each island.
+ * How an island meets its markup:
+ * - `replace`: React renders into the root, taking over the static markup it read first.
+ * - `enhance`: React renders off-screen and works on the existing markup (listeners, portals),
+ *   which stays exactly as the server sent it.
  */
-const throughMount = (name: IslandName) => (): Promise<IslandModule> =>
-  import('./mount').then(({ islandCode }) => islandCode[name]());
+export type IslandMode = 'replace' | 'enhance';
 
-/**
- * Every island the pages may name in `data-island`, and when each one loads. Each island's code
- * is its own bundle; React is shared between them and fetched with the first one.
- */
-export const islandRegistry: Record<IslandName, IslandDefinition> = {
-  // The CSS-only header works until the visitor points at, taps or tabs into it.
-  navigation: { trigger: 'interaction', load: throughMount('navigation') },
-  // A visitor has to focus a field (or autofill does) before they can submit.
-  'contact-form': { trigger: 'interaction', load: throughMount('contact-form') },
-  // Loaded by scripts/main.ts with the first toast.
-  toast: { trigger: 'demand', load: throughMount('toast') },
+/** What an island module exports. */
+export interface IslandModule {
+  default: ComponentType<IslandProps>;
+  mode: IslandMode;
+}
+
+/** Each island's code, a chunk of its own; React is shared between them and fetched with the first. */
+export const islands: Readonly<Record<string, () => Promise<IslandModule>>> = {
+  navigation: () => import('./navigation/Navigation'),
+  'contact-form': () => import('./contact-form/ContactForm'),
+  toast: () => import('./toast/Toast'),
 };

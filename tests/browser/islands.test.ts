@@ -108,12 +108,12 @@ describe('island takeover under a finger', () => {
 });
 
 describe('island takeover of the static mobile menu', () => {
-  it('at 375px, keeps the static menu working when the island’s own stylesheet cannot load', async () => {
+  it('at 375px, keeps the static menu working when the island’s code cannot load', async () => {
     const page = await site.newPage(375);
-    await page.route(/\/Navigation\.[0-9a-f]{8}\.css$/, (route) => route.abort());
+    await page.route(/\/Navigation\.[0-9a-f]{8}\.js$/, (route) => route.abort());
     await page.goto(site.url('/'));
     await mainNav(page).locator('summary', { hasText: 'Menu' }).click();
-    // An unstyled island never replaces the header: the load fails and is retried later.
+    // The island never replaces the header: the load fails and is retried later.
     await expect.poll(() => islandState(page, 'navigation')).toMatch(/retrying|failed/);
     await mainNav(page).locator('summary', { hasText: 'Services' }).click();
     const overview = mainNav(page).getByRole('link', { name: 'Services overview' });

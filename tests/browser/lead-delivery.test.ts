@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inlineScriptHashesOf, securityHeaders } from '../../scripts/build/headers.mjs';
+import { inlineScriptHashesOf, securityHeaders } from '../../scripts/build/hosting/headers.mjs';
 import { launchBrowser } from '../support/browser';
 import { ROOT } from '../support/site';
 

@@ -7,7 +7,7 @@ import { ROOT } from '../support/site';
 const OUTSIDE_SASS = [
   'pages/_data/site.json',
   ...readdirSync(path.join(ROOT, 'partials')).map((file) => `partials/${file}`),
-  ...['images', 'static'].flatMap((folder) =>
+  ...['static'].flatMap((folder) =>
     readdirSync(path.join(ROOT, folder))
       .filter((file) => file.endsWith('.svg'))
       .map((file) => `${folder}/${file}`),

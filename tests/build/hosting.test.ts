@@ -12,7 +12,7 @@ import {
   startServe,
   stylesheetOf,
 } from '../support/hosts';
-import { SPECULATION_RULES_URL, speculationRules } from '../../scripts/build/headers.mjs';
+import { SPECULATION_RULES_URL, speculationRules } from '../../scripts/build/hosting/headers.mjs';
 import type { RunningServer } from '../support/server';
 import { DIST, routes, site } from '../support/site';
 

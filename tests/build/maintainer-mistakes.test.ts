@@ -16,7 +16,7 @@ function failureOf(
   page: string,
   mistake: (copy: TreeCopy) => unknown,
 ): { message: string; line: number | undefined } {
-  tree = copyOfTree(['pages', 'partials', 'scripts', 'images', 'fonts', 'styles']);
+  tree = copyOfTree(['pages', 'partials', 'scripts', 'styles']);
   const edited = mistake(tree);
   const line = typeof edited === 'number' ? edited : undefined;
   try {
@@ -78,7 +78,7 @@ describe('includes and locals', () => {
     expectBlock(
       message,
       `pages/index.html:${(line ?? 0) - 2}:7`,
-      /"icon" of partials\/content\/feature-card\.html is "serach", not an icon partials\/icon\.html draws/,
+      /"icon" of partials\/content\/card\.html is "serach", not an icon partials\/icon\.html draws/,
       /Use one of: menu, close, .*search/,
     );
   });
@@ -88,16 +88,16 @@ describe('includes and locals', () => {
       copy.edit('pages/index.html', '"keys": ["retention", "deals"]', '"keys": "retention"'),
     );
     expect(message).toMatch(/^pages\/index\.html:\d+:\d+\n/);
-    expect(message).toMatch(/"keys" of partials\/content\/stat-list\.html is "retention", not a string\[\]/);
+    expect(message).toMatch(/"keys" of partials\/content\/stats\.html is "retention", not a string\[\]/);
   });
 
   it('stops on a missing partial, at the file that includes it', () => {
     const { message } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('partials/content/page-hero.html', 'partials/breadcrumbs.html', 'partials/breadcrumb.html'),
+      copy.edit('partials/content/hero.html', 'partials/breadcrumbs.html', 'partials/breadcrumb.html'),
     );
     expectBlock(
       message,
-      'partials/content/page-hero.html:9:5',
+      'partials/content/hero.html:9:5',
       /names partials\/breadcrumb\.html, which does not exist/,
       /Correct the path/,
     );
@@ -127,9 +127,9 @@ describe('expressions', () => {
 
   it('stops on a misspelt property in a partial', () => {
     const { message, line } = failureOf('pages/about-us/team.html', (copy) =>
-      copy.edit('partials/content/team-cards.html', '{{ member.role }}', '{{ member.rol }}'),
+      copy.edit('partials/content/member.html', '{{ member.role }}', '{{ member.rol }}'),
     );
-    expect(message).toMatch(new RegExp(`^partials/content/team-cards\\.html:${line}:\\d+\\n`));
+    expect(message).toMatch(new RegExp(`^partials/content/member\\.html:${line}:\\d+\\n`));
     expect(message).toMatch(/\{\{ member\.rol \}\} reads "rol", which team\[0\] does not have/);
   });
 

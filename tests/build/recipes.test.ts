@@ -117,9 +117,9 @@ describe('README recipes', () => {
     );
     tree.write(
       'scripts/islands/hello/Hello.tsx',
-      `import type { IslandProps } from '../types';
+      `import type { IslandMode, IslandProps } from '../registry';
 
-export const mode = 'replace';
+export const mode: IslandMode = 'replace';
 
 export default function Hello(_: IslandProps) {
   return <p>Hello with JavaScript</p>;
@@ -127,14 +127,9 @@ export default function Hello(_: IslandProps) {
 `,
     );
     tree.edit(
-      'scripts/islands/island-code.ts',
-      'toast: () =>',
-      "hello: () => import('./hello/Hello'),\n  toast: () =>",
-    );
-    tree.edit(
       'scripts/islands/registry.ts',
-      '  toast: {',
-      "  hello: { trigger: 'interaction', load: throughMount('hello') },\n  toast: {",
+      '  toast: () =>',
+      "  hello: () => import('./hello/Hello'),\n  toast: () =>",
     );
 
     execFileSync(

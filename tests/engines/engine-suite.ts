@@ -1,14 +1,14 @@
 /**
  * What visitors do, in Firefox and in WebKit (Safari's engine), where engines differ: the header's
  * dropdowns and mobile menu with and without JavaScript, the toast, native form validation, the
- * lead path with island code blocked, moving between pages (view transitions, speculation rules),
+ * requests with island code blocked, moving between pages (view transitions, speculation rules),
  * and no page errors. Chromium runs the full suite in tests/browser.
  *
  * Written once, run by one test file per engine (firefox.test.ts, webkit.test.ts), so that the two
  * engines run side by side: much of a test is waiting on the other engine's driver or on a timer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLACEHOLDER_TOAST, TOAST_DURATION_MS } from '../../scripts/islands/toast/toast-store';
+import { PLACEHOLDER_TOAST, TOAST_DURATION_MS } from '../../scripts/page/toast-store';
 import { startEngineSite, type EngineSite } from '../support/engine-site';
 import { startEngine, waitInPage, type EngineName, type EnginePage } from '../support/engines';
 

@@ -8,7 +8,7 @@
  *
  * This wraps Parcel's own runtime and changes only that: the promise is kept while it is pending
  * or fulfilled, and forgotten when it rejects, so the next `import()` fetches again. The retry
- * policy (when, how often) belongs to the island loader (scripts/islands/start.ts).
+ * policy (when, how often) belongs to the island loader (scripts/page/island-loader.ts).
  */
 const { Runtime } = require('@parcel/plugin');
 const jsRuntime = require('@parcel/runtime-js').default;

@@ -1,35 +1,60 @@
-import { useEffect } from 'react';
-import type { IslandMode, IslandProps } from '../types';
-import { answerWithoutLeadPath } from './answer-without-lead-path';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { IslandMode, IslandProps } from '../registry';
 
 export const mode: IslandMode = 'enhance';
 
 /**
- * The contact form once JavaScript runs: a valid submit is stopped and answered (answer.ts, through
- * the lead-path chunk the entry script has already loaded on this page, so the outbox is one); the
- * visitor's entries stay in the fields. The browser's own validation runs first, so an invalid
- * form never gets here. Until this island is live, scripts/main.ts holds submissions for it.
+ * The contact form once the visitor starts on it. Submits are answered by the entry script
+ * (scripts/page/contact-form-submits.ts) whether or not this island is live; what the island adds
+ * is for a form whose entries came back from an earlier visit in this tab (a reload, back and
+ * forth: scripts/leads/drafts.ts marks it `data-draft="restored"`): a line above the submit button
+ * that says so, with a button that clears the form and forgets those entries, on a shared computer
+ * say. Nothing changes for a form that starts empty.
  */
 export default function ContactForm({ root }: IslandProps) {
-  useEffect(() => {
-    if (!(root instanceof HTMLFormElement)) {
-      throw new Error('The contact-form island must be placed on a <form> element');
-    }
-    const onSubmit = (event: SubmitEvent) => {
-      event.preventDefault();
-      import('./lead-path').then(
-        ({ answerSubmission }) => {
-          answerSubmission(root);
-        },
-        () => {
-          answerWithoutLeadPath(root);
-        },
-      );
-    };
-    root.addEventListener('submit', onSubmit);
+  if (!(root instanceof HTMLFormElement)) {
+    throw new Error('The contact-form island must be placed on a <form> element');
+  }
+  const [restored, setRestored] = useState(() => root.dataset.draft === 'restored');
+  const [slot] = useState(() => document.createElement('div'));
+
+  // The line goes in only while it is shown, so a form without a draft keeps its layout.
+  useLayoutEffect(() => {
+    if (!restored) return undefined;
+    root.querySelector('[type="submit"]')?.before(slot);
     return () => {
-      root.removeEventListener('submit', onSubmit);
+      slot.remove();
+    };
+  }, [restored, root, slot]);
+
+  // However the form is emptied (this button, a delivered lead), the line goes with its entries.
+  useEffect(() => {
+    const onReset = () => {
+      delete root.dataset.draft;
+      setRestored(false);
+    };
+    root.addEventListener('reset', onReset);
+    return () => {
+      root.removeEventListener('reset', onReset);
     };
   }, [root]);
-  return null;
+
+  if (!restored) return null;
+  return createPortal(
+    <p className="ds-contact-form__draft">
+      We kept what you typed earlier in this tab.{' '}
+      <button
+        type="button"
+        className="ds-contact-form__clear"
+        onClick={() => {
+          root.reset();
+          root.querySelector<HTMLElement>('input, select, textarea')?.focus();
+        }}
+      >
+        Clear the form
+      </button>
+    </p>,
+    slot,
+  );
 }

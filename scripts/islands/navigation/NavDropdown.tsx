@@ -9,7 +9,7 @@ import {
   useTransitionStatus,
 } from '@floating-ui/react';
 import { memo, useId, useRef, type FocusEvent } from 'react';
-import { tokenMs } from '../design-tokens' with { type: 'macro' };
+import { tokenMs } from '../../build/macros/design-tokens' with { type: 'macro' };
 import { Icon } from '../Icon';
 import { NavAnchor } from './NavAnchor';
 import type { NavItem } from './read-navigation';

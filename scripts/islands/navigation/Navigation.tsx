@@ -9,16 +9,14 @@ import {
   type MouseEvent,
 } from 'react';
 import { CSSTransition } from 'react-transition-group';
-import { token, tokenMs } from '../design-tokens' with { type: 'macro' };
-import type { IslandMode, IslandProps } from '../types';
+import { token, tokenMs } from '../../build/macros/design-tokens' with { type: 'macro' };
+import type { IslandMode, IslandProps } from '../registry';
 import { Icon } from '../Icon';
-import { transitionClasses } from '../transition';
+import { transitionClasses } from '../transition-classes';
 import { NavAnchor } from './NavAnchor';
 import { NavDropdown } from './NavDropdown';
 import { readNavigation } from './read-navigation';
 import { useMediaQuery } from './use-media-query';
-// Loaded with the island, not with the page: nothing before the takeover uses these styles.
-import './navigation.scss';
 
 export const mode: IslandMode = 'replace';
 

@@ -1,4 +1,4 @@
-import { requireElement, safelyMatches } from '../markup';
+import { requireElement, safelyMatches } from '../find-markup';
 
 export interface NavLink {
   href: string;

@@ -1,16 +1,17 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { markupOf } from '../../../tests/support/render-page';
+import { PLACEHOLDER_TOAST, TOAST_DURATION_MS, dismissToast, showToast } from '../../page/toast-store';
 import Toast from './Toast';
-import { PLACEHOLDER_TOAST, TOAST_DURATION_MS, dismissToast, showToast } from './toast-store';
 
 const SPEC_TITLE =
   "This feature isn't implemented yet—but don't worry! You can request it in your next prompt!";
 
+/** The page's live region and the toast card's template, as the build renders them. */
 function renderRegion() {
-  const region = document.createElement('div');
-  region.setAttribute('role', 'status');
-  document.body.append(region);
+  document.body.innerHTML = markupOf('/', '[data-island="toast"], template#toast-card');
+  const region = document.querySelector<HTMLElement>('[data-island="toast"]')!;
   render(<Toast root={region} />);
   return region;
 }

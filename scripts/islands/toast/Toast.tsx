@@ -1,61 +1,58 @@
-import { useDeferredValue, useEffect, useRef, useSyncExternalStore } from 'react';
-import { createPortal } from 'react-dom';
+import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { CSSTransition, TransitionGroup } from 'react-transition-group';
-import { Icon } from '../Icon';
-import { transitionClasses } from '../transition';
-import type { IslandMode, IslandProps } from '../types';
+import { tokenMs } from '../../build/macros/design-tokens' with { type: 'macro' };
+import { toastCard } from '../../page/toast-card';
 import {
   currentToast,
-  dismissToast,
   subscribeToToasts,
   toastVisible,
   type Toast as ToastData,
-} from './toast-store';
-import { tokenMs } from '../design-tokens' with { type: 'macro' };
+} from '../../page/toast-store';
+import type { IslandMode, IslandProps } from '../registry';
+import { transitionClasses } from '../transition-classes';
 
 export const mode: IslandMode = 'enhance';
 
-/** The toast's enter/exit transition (toast.scss uses the same token). */
-const TRANSITION_MS = tokenMs('$duration-dropdown');
+/** The toast's enter/exit transition (_toast.scss uses the same token). */
+const TRANSITION_MS = tokenMs('$duration-toast');
 const TOAST_TRANSITION = transitionClasses('ds-toast');
 
 interface CardProps {
   toast: ToastData;
+  region: HTMLElement;
   // Injected by TransitionGroup.
   in?: boolean;
   onExited?: () => void;
 }
 
-/** One toast card. Owns its node ref: react-transition-group 4.4.5 otherwise calls findDOMNode. */
-function ToastCard({ toast, ...transition }: CardProps) {
-  const ref = useRef<HTMLDivElement>(null);
+/**
+ * One toast's card: the page's own markup (toastCard, the same as the plain toast), put into the
+ * live region and moved in and out by react-transition-group.
+ */
+function ToastCard({ toast, region, ...transition }: CardProps) {
+  const [card] = useState(() => toastCard(toast));
+  const ref = useRef(card);
+  useLayoutEffect(() => {
+    if (!card) return undefined;
+    region.append(card);
+    return () => {
+      card.remove();
+    };
+  }, [card, region]);
   // Committed to the page: its 5000 ms start now, not when it was asked for.
   useEffect(() => {
     toastVisible(toast.id);
   }, [toast.id]);
   return (
     <CSSTransition {...transition} nodeRef={ref} timeout={TRANSITION_MS} classNames={TOAST_TRANSITION}>
-      <div ref={ref} className="ds-toast">
-        <span className="ds-toast__icon" aria-hidden="true">
-          {toast.icon}
-        </span>
-        <p className="ds-toast__title">{toast.title}</p>
-        <button
-          type="button"
-          className="ds-toast__dismiss"
-          aria-label="Dismiss message"
-          onClick={dismissToast}
-        >
-          <Icon name="close" size={20} />
-        </button>
-      </div>
+      {() => null}
     </CSSTransition>
   );
 }
 
 /**
- * Renders the current toast into the page's live region (the island's root, present in the HTML
- * from the start so screen readers announce what appears in it).
+ * Shows the current toast in the page's live region (the island's root, present in the HTML from
+ * the start so screen readers announce what appears in it), with an enter and exit transition.
  */
 export default function Toast({ root }: IslandProps) {
   const toast = useSyncExternalStore(subscribeToToasts, currentToast);
@@ -64,8 +61,9 @@ export default function Toast({ root }: IslandProps) {
   // later. A dismissal renders at once, so the toast leaves on time.
   const deferred = useDeferredValue(toast);
   const shown = toast && deferred;
-  return createPortal(
-    <TransitionGroup component={null}>{shown && <ToastCard key={shown.id} toast={shown} />}</TransitionGroup>,
-    root,
+  return (
+    <TransitionGroup component={null}>
+      {shown && <ToastCard key={shown.id} toast={shown} region={root} />}
+    </TransitionGroup>
   );
 }

@@ -8,9 +8,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LeadPayload } from './lead-outbox';
+import type { LeadPayload } from './outbox';
 
-type Outbox = typeof import('./lead-outbox');
+type Outbox = typeof import('./outbox');
 
 const RUNS = 50;
 /** The randomized runs' client timeout: short, so hangs cost little; a slow answer is a retry. */
@@ -100,7 +100,7 @@ afterAll(() => new Promise<void>((resolve) => endpoint.server.close(() => resolv
 /** The module as a freshly loaded page of the same tab sees it. */
 async function freshPage(): Promise<Outbox> {
   vi.resetModules();
-  return import('./lead-outbox');
+  return import('./outbox');
 }
 
 beforeEach(() => {

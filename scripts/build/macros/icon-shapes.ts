@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { rerunWhenChanged } from './build-macro';
+import { rerunWhenChanged } from './rerun-when-changed';
 
 const ICONS = path.resolve('partials/icon.html');
 

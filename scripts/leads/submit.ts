@@ -1,6 +1,6 @@
-import { showToast } from '../toast/toast-store';
-import { clearDraft } from './draft';
-import { deliverNow, isPending, queueLead, type Lead } from './lead-outbox';
+import { showToast } from '../page/toast-store';
+import { clearDraft } from './drafts';
+import { deliverNow, isPending, queueLead, type Lead } from './outbox';
 
 const SENDING_ICON = '⏳';
 const SENT_ICON = '✅';
@@ -25,14 +25,13 @@ function entriesOf(form: HTMLFormElement): Record<string, string> {
 }
 
 /**
- * What a valid contact-form submission does, whoever receives it: the island, or the entry
- * script when the island cannot load.
+ * What a valid contact-form submit does (the entry script calls it for every submit).
  * - No lead endpoint (the default): nothing is sent anywhere; the placeholder toast explains and
  *   the entries stay in the fields.
- * - A lead endpoint: the lead is queued and sent (lead-outbox.ts); the live region says it is
+ * - A lead endpoint: the lead is queued and sent (outbox.ts); the live region says it is
  *   on its way, and then that it arrived (leadDelivered) or that it will be sent again.
  */
-export function answerSubmission(form: HTMLFormElement): void {
+export function submitContactForm(form: HTMLFormElement): void {
   const endpoint = endpointOf(form);
   if (!endpoint) {
     showToast();

@@ -8,7 +8,7 @@
  * same key, on the next trigger: a timer while the page is open, the `online` event, the next page
  * load in this tab. The endpoint treats a repeated key as the same lead (README "Lead delivery").
  */
-import { outboxKey } from './outbox-key' with { type: 'macro' };
+import { outboxKey } from '../build/macros/outbox-key' with { type: 'macro' };
 
 export interface Lead {
   /** The idempotency key, also sent as the `Idempotency-Key` header. */

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { compileString } from 'sass';
-import { rerunWhenChanged } from './build-macro';
+import { rerunWhenChanged } from './rerun-when-changed';
 
 const TOKENS = path.resolve('styles/settings/_tokens.scss');
 

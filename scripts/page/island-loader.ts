@@ -1,4 +1,17 @@
-import type { IslandDefinition, IslandRegistry } from './types';
+/**
+ * The island loader, on every page: finds each `[data-island]` root and starts its island on the
+ * first pointer, touch or focus inside the root, or when code asks for it (`load`). The islands'
+ * code, React included, comes from the lazy mount chunk (scripts/islands/mount.tsx) with the first
+ * island a visitor needs. Each root mounts once, in its own try/catch; a failed download is
+ * retried by the next use; a crash puts the static HTML back.
+ */
+import type { IslandModule } from '../islands/registry';
+
+/** What the loader takes from the lazy mount chunk: the islands by name, and how to mount one. */
+export interface IslandCode {
+  islands: Readonly<Record<string, () => Promise<IslandModule>>>;
+  mountIsland: (name: string, root: HTMLElement, island: IslandModule) => Promise<void>;
+}
 
 const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 
@@ -8,8 +21,9 @@ export const MAX_LOAD_ATTEMPTS = 4;
 export const RETRY_BACKOFF_MS = 500;
 
 /**
- * `failed` is final: the island crashed while mounting (a bug, not the network), or its code
- * could not be downloaded in MAX_LOAD_ATTEMPTS attempts. `retrying` waits for the next trigger.
+ * `failed` is final: the island crashed while mounting (a bug, not the network), no island has
+ * its name, or its code could not be downloaded in MAX_LOAD_ATTEMPTS attempts. `retrying` waits
+ * for the next use.
  */
 type MountState = 'waiting' | 'loading' | 'mounted' | 'retrying' | 'failed';
 
@@ -96,15 +110,25 @@ function released(root: HTMLElement): Promise<void> {
  * Downloads an island's code and React, then mounts it. Resolves to whether the island is live;
  * never rejects. A failed download is logged once per root, however often it is retried.
  */
-async function attempt(name: string, root: HTMLElement, definition: IslandDefinition, record: RootRecord) {
+async function attempt(name: string, root: HTMLElement, code: () => Promise<IslandCode>, record: RootRecord) {
   const delay = record.retryAfter - Date.now();
   if (delay > 0) await wait(delay);
   setState(root, 'loading');
   await afterNextPaint();
   record.attempts += 1;
-  let loaded;
+  let island;
+  let mountIsland;
   try {
-    loaded = await Promise.all([definition.load(), import('./mount')]);
+    const loaded = await code();
+    // Own names only: `data-island="constructor"` must not find Object's.
+    const load = Object.hasOwn(loaded.islands, name) ? loaded.islands[name] : undefined;
+    if (!load) {
+      setState(root, 'failed');
+      console.warn(`[island:${name}] is not registered; its HTML stays.`);
+      return false;
+    }
+    island = await load();
+    ({ mountIsland } = loaded);
   } catch (error) {
     const final = record.attempts >= MAX_LOAD_ATTEMPTS;
     setState(root, final ? 'failed' : 'retrying');
@@ -118,7 +142,6 @@ async function attempt(name: string, root: HTMLElement, definition: IslandDefini
     return false;
   }
   try {
-    const [island, { mountIsland }] = loaded;
     await released(root);
     await mountIsland(name, root, island);
     setState(root, 'mounted');
@@ -130,13 +153,13 @@ async function attempt(name: string, root: HTMLElement, definition: IslandDefini
   }
 }
 
-function load(name: string, root: HTMLElement, definition: IslandDefinition): Promise<boolean> {
+function load(name: string, root: HTMLElement, code: () => Promise<IslandCode>): Promise<boolean> {
   const state = stateOf(root);
   if (state === 'mounted') return Promise.resolve(true);
   if (state === 'failed') return Promise.resolve(false);
   const record = records.get(root) ?? { attempts: 0, retryAfter: 0 };
   records.set(root, record);
-  record.pending ??= attempt(name, root, definition, record).finally(() => {
+  record.pending ??= attempt(name, root, code, record).finally(() => {
     record.pending = undefined;
   });
   return record.pending;
@@ -144,29 +167,23 @@ function load(name: string, root: HTMLElement, definition: IslandDefinition): Pr
 
 export interface IslandController {
   /**
-   * Loads every island of that name now (for `demand` islands, e.g. the toast). Resolves to
-   * whether all of them are mounted; a failed download is retried by the next call.
+   * Loads every island of that name now (the toast, with the first message). Resolves to whether
+   * all of them are mounted; a failed download is retried by the next call.
    */
   load(name: string): Promise<boolean>;
 }
 
 /**
- * Finds every `[data-island]` root under `scope` and arranges for it to mount when its trigger
- * fires. Unknown names warn; a root that was already started is left alone.
+ * Finds every `[data-island]` root under `scope` and arranges for it to mount on the first
+ * interaction inside it; `code` fetches the islands' code (the mount chunk). A root that was
+ * already started is left alone; a name no island has warns when it is first used.
  */
-export function startIslands(scope: ParentNode, registry: IslandRegistry): IslandController {
+export function startIslands(scope: ParentNode, code: () => Promise<IslandCode>): IslandController {
   const roots = new Map<string, HTMLElement[]>();
-  // Own names only: `data-island="constructor"` must not find Object's.
-  const definitionOf = (name: string) => (Object.hasOwn(registry, name) ? registry[name] : undefined);
   trackPresses(document);
 
   for (const root of scope.querySelectorAll<HTMLElement>('[data-island]')) {
     const name = root.dataset.island ?? '';
-    const definition = definitionOf(name);
-    if (!definition) {
-      console.warn(`[island:${name}] is not registered; its HTML stays.`);
-      continue;
-    }
     if (stateOf(root) !== undefined) {
       console.warn(`[island:${name}] was already started here; not mounted twice.`);
       continue;
@@ -174,26 +191,23 @@ export function startIslands(scope: ParentNode, registry: IslandRegistry): Islan
     setState(root, 'waiting');
     roots.set(name, [...(roots.get(name) ?? []), root]);
 
-    if (definition.trigger === 'interaction') {
-      // Every interaction is a trigger until the island is live or has given up.
-      const onInteraction = (): void => {
-        void load(name, root, definition).then(() => {
-          if (stateOf(root) !== 'mounted' && stateOf(root) !== 'failed') return;
-          for (const type of INTERACTION_EVENTS) root.removeEventListener(type, onInteraction);
-        });
-      };
-      for (const type of INTERACTION_EVENTS) {
-        root.addEventListener(type, onInteraction, { passive: true });
-      }
+    // Every interaction is a trigger until the island is live or has given up.
+    const onInteraction = (): void => {
+      void load(name, root, code).then(() => {
+        if (stateOf(root) !== 'mounted' && stateOf(root) !== 'failed') return;
+        for (const type of INTERACTION_EVENTS) root.removeEventListener(type, onInteraction);
+      });
+    };
+    for (const type of INTERACTION_EVENTS) {
+      root.addEventListener(type, onInteraction, { passive: true });
     }
   }
 
   return {
     async load(name) {
-      const definition = definitionOf(name);
       const matching = roots.get(name) ?? [];
-      if (!definition || matching.length === 0) return false;
-      const results = await Promise.all(matching.map((root) => load(name, root, definition)));
+      if (matching.length === 0) return false;
+      const results = await Promise.all(matching.map((root) => load(name, root, code)));
       return results.every(Boolean);
     },
   };

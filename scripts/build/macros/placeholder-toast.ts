@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { rerunWhenChanged } from '../build-macro';
+import { rerunWhenChanged } from './rerun-when-changed';
 
 const MESSAGES = path.resolve('pages/_data/messages.json');
 

@@ -1,11 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_LOAD_ATTEMPTS, RETRY_BACKOFF_MS, startIslands } from './start';
-import type { IslandDefinition, IslandModule, IslandProps, IslandRegistry } from './types';
+import { mountIsland } from '../islands/mount';
+import type { IslandModule, IslandProps } from '../islands/registry';
+import { MAX_LOAD_ATTEMPTS, RETRY_BACKOFF_MS, startIslands, type IslandCode } from './island-loader';
+
+type Registry = IslandCode['islands'];
 
 function island(component: IslandModule['default'], mode: IslandModule['mode'] = 'replace') {
-  return { trigger: 'interaction' as const, load: () => Promise.resolve({ default: component, mode }) };
+  return () => Promise.resolve({ default: component, mode });
 }
+
+/** The islands' code as the mount chunk gives it, with these islands. */
+const code = (islands: Registry) => () => Promise.resolve({ islands, mountIsland });
 
 function Greeting({ root }: IslandProps) {
   return <button type="button">Enhanced {root.dataset.label}</button>;
@@ -27,7 +33,7 @@ describe('startIslands', () => {
   it('leaves the static HTML alone until the first interaction, then mounts the island', async () => {
     page('<div data-island="greeting" data-label="nav"><a href="/x">Static link</a></div>');
     const root = document.querySelector<HTMLElement>('[data-island]')!;
-    startIslands(document, { greeting: island(Greeting) });
+    startIslands(document, code({ greeting: island(Greeting) }));
 
     expect(screen.getByRole('link', { name: 'Static link' })).toBeTruthy();
     expect(root.dataset.islandState).toBe('waiting');
@@ -44,7 +50,7 @@ describe('startIslands', () => {
       <div data-island="greeting" data-label="ok"></div>`);
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const [brokenRoot, greetingRoot] = document.querySelectorAll<HTMLElement>('[data-island]');
-    startIslands(document, { broken: island(Broken), greeting: island(Greeting) });
+    startIslands(document, code({ broken: island(Broken), greeting: island(Greeting) }));
 
     interactWith(brokenRoot!);
     interactWith(greetingRoot!);
@@ -60,10 +66,10 @@ describe('startIslands', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const root = document.querySelector<HTMLElement>('[data-island]')!;
     const load = vi
-      .fn<IslandDefinition['load']>()
+      .fn<() => Promise<IslandModule>>()
       .mockRejectedValueOnce(new Error('network down'))
       .mockResolvedValue({ default: Greeting, mode: 'replace' });
-    startIslands(document, { flaky: { trigger: 'interaction', load } });
+    startIslands(document, code({ flaky: load }));
 
     interactWith(root);
     await waitFor(() => expect(root.dataset.islandState).toBe('retrying'));
@@ -80,7 +86,7 @@ describe('startIslands', () => {
     page('<div data-island="offline"></div>');
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const load = vi.fn(() => Promise.reject(new Error('network down')));
-    const islands = startIslands(document, { offline: { trigger: 'demand', load } });
+    const islands = startIslands(document, code({ offline: load }));
 
     // Each download starts after the next frame, so frames are faked too.
     const first = islands.load('offline');
@@ -104,20 +110,32 @@ describe('startIslands', () => {
     vi.useRealTimers();
   });
 
-  it('warns about a name that no island is registered under', () => {
-    page('<div data-island="nope"></div>');
+  it('warns about a name that no island is registered under, and keeps its HTML', async () => {
+    page('<div data-island="nope"><a href="/x">Static link</a></div>');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    startIslands(document, {});
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('[island:nope]'));
+    const root = document.querySelector<HTMLElement>('[data-island]')!;
+    startIslands(document, code({}));
+    interactWith(root);
+    await waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('[island:nope]')));
+    expect(root.dataset.islandState).toBe('failed');
+    expect(screen.getByRole('link', { name: 'Static link' })).toBeTruthy();
+  });
+
+  it('never takes a name from Object: data-island="constructor" is not an island', async () => {
+    page('<div data-island="constructor"></div>');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    startIslands(document, code({}));
+    interactWith(document.querySelector('[data-island]')!);
+    await waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('[island:constructor]')));
   });
 
   it('refuses to start a root twice', async () => {
     page('<div data-island="greeting" data-label="once"></div>');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const load = vi.fn(() => Promise.resolve({ default: Greeting, mode: 'replace' as const }));
-    const registry: IslandRegistry = { greeting: { trigger: 'interaction', load } };
-    startIslands(document, registry);
-    startIslands(document, registry);
+    const registry: Registry = { greeting: load };
+    startIslands(document, code(registry));
+    startIslands(document, code(registry));
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('not mounted twice'));
 
     interactWith(document.querySelector('[data-island]')!);
@@ -132,9 +150,10 @@ describe('startIslands', () => {
       seen(root.tagName);
       return null;
     }
-    const controller = startIslands(document, {
-      watcher: { trigger: 'demand', load: () => Promise.resolve({ default: Watcher, mode: 'enhance' }) },
-    });
+    const controller = startIslands(
+      document,
+      code({ watcher: () => Promise.resolve({ default: Watcher, mode: 'enhance' as const }) }),
+    );
     await controller.load('watcher');
     expect(seen).toHaveBeenCalledWith('FORM');
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Name' }).value).toBe('Ada');
@@ -151,7 +170,7 @@ describe('startIslands', () => {
       );
     }
     const root = document.querySelector<HTMLElement>('[data-island]')!;
-    startIslands(document, { links: island(Links) });
+    startIslands(document, code({ links: island(Links) }));
     screen.getByRole('link', { name: 'B' }).focus();
     interactWith(root);
     const enhanced = await screen.findByRole('link', { name: 'B (enhanced)' });

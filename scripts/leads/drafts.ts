@@ -34,15 +34,25 @@ function read(key: string): Record<string, string> {
   }
 }
 
-/** Fills empty fields from the saved draft, then saves every change. */
+/**
+ * Fills empty fields from the saved draft, then saves every change. A form that got entries back
+ * says so in `data-draft="restored"` (the contact-form island offers to clear them); resetting the
+ * form forgets its draft.
+ */
 export function keepDraft(form: HTMLFormElement): void {
   const key = KEY_PREFIX + form.id;
   const saved = read(key);
   for (const field of fieldsOf(form)) {
     const value = saved[field.id];
     // Never overwrite what the browser restored or autofilled.
-    if (typeof value === 'string' && field.value === '') field.value = value;
+    if (typeof value === 'string' && value !== '' && field.value === '') {
+      field.value = value;
+      form.dataset.draft = 'restored';
+    }
   }
+  form.addEventListener('reset', () => {
+    clearDraft(form.id);
+  });
   const save = (): void => {
     const draft = Object.fromEntries(fieldsOf(form).map((field) => [field.id, field.value]));
     try {

@@ -2,7 +2,7 @@
  * The page's one toast, as plain state without React, so that any script can show a toast
  * before the toast island has loaded. The island renders whatever this holds.
  */
-import { placeholderToast } from './messages' with { type: 'macro' };
+import { placeholderToast } from '../build/macros/placeholder-toast' with { type: 'macro' };
 
 /** The message for every action that is not built yet (Get Started, Call Now, package buttons, a valid contact form). */
 export const PLACEHOLDER_TOAST = placeholderToast();

@@ -1,5 +1,5 @@
 /**
- * The one source of truth for HTTP response headers. scripts/build/write-hosting-files.mjs turns
+ * The one source of truth for HTTP response headers. scripts/build/hosting/write-hosting-files.mjs turns
  * it into the preview server's config (hosting/serve.json), a `_headers` file for Netlify and
  * Cloudflare Pages (dist/_headers) and an nginx server block (hosting/nginx-site.conf).
  */

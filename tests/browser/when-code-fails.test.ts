@@ -1,10 +1,10 @@
 /**
- * The lead path when the islands' code is slow, blocked or failing: a call to action always
+ * When the islands' code is slow, blocked or failing: a call to action always
  * answers, a submit never leaves the page, and nothing typed is lost.
  */
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PLACEHOLDER_TOAST } from '../../scripts/islands/toast/toast-store';
+import { PLACEHOLDER_TOAST } from '../../scripts/page/toast-store';
 import { islandState, useBrowserAndSite } from '../support/browser';
 
 const site = useBrowserAndSite();
@@ -13,7 +13,7 @@ const site = useBrowserAndSite();
 const ISLAND_CHUNKS = [
   'Toast',
   'ContactForm',
-  'lead-path',
+  'leads',
   'Navigation',
   'mount',
   'react',
@@ -56,7 +56,7 @@ async function openContact(page: Page): Promise<string[]> {
   return errors;
 }
 
-describe('lead path when island code fails', () => {
+describe('when island code fails', () => {
   for (const blocked of [...ISLAND_CHUNKS, 'every island chunk']) {
     it(`with ${blocked} blocked, Call Now and the form still answer and keep every entry`, async () => {
       const page = await site.newPage(1280);
@@ -94,13 +94,14 @@ describe('lead path when island code fails', () => {
 
     await page.getByRole('button', { name: 'Call Now' }).click();
     await expect.poll(() => toastText(page)).toContain(PLACEHOLDER_TOAST.title);
-    expect(await page.getByRole('button', { name: 'Dismiss message' }).count()).toBe(0); // plain text
+    expect(await page.locator('[data-plain-toast]').count()).toBe(1); // the entry script's card
     expect(await islandState(page, 'toast')).toBe('retrying');
 
     await page.waitForTimeout(600); // the first retry waits 500 ms
     await page.getByRole('button', { name: 'Call Now' }).click();
     await expect.poll(() => islandState(page, 'toast')).toBe('mounted');
-    expect(await page.getByRole('button', { name: 'Dismiss message' }).count()).toBe(1); // the island's
+    expect(await page.locator('[data-plain-toast]').count()).toBe(0); // the island's card instead
+    expect(await page.getByRole('button', { name: 'Dismiss message' }).count()).toBe(1);
     expect(await page.getByRole('status').locator('.ds-toast').count()).toBe(1);
     expect(errors.filter((error) => error.includes('[island:toast]'))).toHaveLength(1);
     await page.context().close();
@@ -136,9 +137,9 @@ describe('the contact form’s own code', () => {
     await page.goto(site.url('/'));
     await page.getByRole('button', { name: 'Get Started' }).first().click();
     await expect.poll(() => toastText(page)).toContain(PLACEHOLDER_TOAST.title);
-    expect(scripts.filter((script) => chunk('lead-path').test(script))).toEqual([]);
+    expect(scripts.filter((script) => chunk('leads').test(script))).toEqual([]);
     await page.goto(site.url('/contact'));
-    await expect.poll(() => scripts.filter((script) => chunk('lead-path').test(script)).length).toBe(1);
+    await expect.poll(() => scripts.filter((script) => chunk('leads').test(script)).length).toBe(1);
     await page.context().close();
   });
 });

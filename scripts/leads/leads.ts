@@ -1,0 +1,16 @@
+/**
+ * The contact form's own code (no React), as one chunk that the entry script loads only where it
+ * is needed: on a page with a form, or on any page while a lead is still waiting to be delivered.
+ * Pages without a form (all but /contact) do not download it.
+ */
+import { keepDraft } from './drafts';
+import { startDelivery } from './outbox';
+import { leadDelivered, submitContactForm } from './submit';
+
+export { submitContactForm };
+
+/** Keeps each form's draft, and delivers the leads an earlier page of this tab left pending. */
+export function startLeads(forms: HTMLFormElement[]): void {
+  forms.forEach(keepDraft);
+  startDelivery(leadDelivered);
+}
