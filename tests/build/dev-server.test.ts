@@ -62,15 +62,17 @@ describe('npm run dev (Parcel dev server)', () => {
   async function pageWhen(ready: (body: string) => boolean): Promise<string> {
     // A rebuild takes a second on a quiet machine, and many on a busy one.
     const deadline = Date.now() + 60_000;
+    let last = '';
     while (Date.now() < deadline) {
       const response = await fetch(`${server.url}/pricing`, { signal: AbortSignal.timeout(5_000) }).catch(
         () => undefined,
       );
       const body = response ? await response.text() : '';
+      last = body;
       if (response && ready(body)) return body;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    throw new Error('the dev server did not rebuild /pricing within 60 s');
+    throw new Error(`the dev server did not rebuild /pricing within 60 s: ${last.slice(0, 600)}`);
   }
 
   it('answers a route with its page', async () => {
@@ -128,15 +130,15 @@ describe('npm run dev (Parcel dev server)', () => {
   );
 
   it("shows a maintainer's mistake as one block with the file, line and fix, and recovers when it is fixed", async () => {
-    const line = tree.edit('pages/pricing.html', '{{ addon.price }}', '{{ addon.prise }}');
+    const line = tree.edit('partials/content/addon.html', '{{ addon.price }}', '{{ addon.prise }}');
     const error = await pageWhen((body) => body.includes('reads &quot;prise&quot;'));
     expect(error).toContain('Build Error');
-    expect(error).toContain(`pages/pricing.html:${line}:42`);
+    expect(error).toContain(`partials/content/addon.html:${line}:34`);
     expect(error).toContain('reads &quot;prise&quot;, which pricing.addons[0] does not have');
     expect(error).toContain('Correct the name');
     expect(error).not.toMatch(/node_modules|\n\s+at /);
 
-    tree.edit('pages/pricing.html', '{{ addon.prise }}', '{{ addon.price }}');
+    tree.edit('partials/content/addon.html', '{{ addon.prise }}', '{{ addon.price }}');
     const fixed = await pageWhen((body) => !body.includes('Build Error'));
     expect(fixed).toContain('<title>Pricing');
   }, 150_000);

@@ -115,11 +115,11 @@ describe('includes and locals', () => {
 describe('expressions', () => {
   it('stops on a misspelt property inside a loop, at the expression', () => {
     const { message, line } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('pages/pricing.html', '{{ addon.price }}', '{{ addon.prise }}'),
+      copy.edit('partials/content/addon.html', '{{ addon.price }}', '{{ addon.prise }}'),
     );
     expectBlock(
       message,
-      `pages/pricing.html:${line}:42`,
+      `partials/content/addon.html:${line}:34`,
       /\{\{ addon\.prise \}\} reads "prise", which pricing\.addons\[0\] does not have/,
       /has: name, price, description/,
     );
@@ -152,9 +152,9 @@ describe('expressions', () => {
 
   it('stops on a misspelt loop variable, at its element', () => {
     const { message, line } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('pages/pricing.html', '{{ addon.price }}', '{{ adon.price }}'),
+      copy.edit('partials/content/addon.html', '{{ addon.price }}', '{{ adon.price }}'),
     );
-    expect(message).toMatch(new RegExp(`^pages/pricing\\.html:${line}:\\d+\\n`));
+    expect(message).toMatch(new RegExp(`^partials/content/addon\\.html:${line}:\\d+\\n`));
     expect(message).toMatch(/shows the word "undefined" in <p class="ds-addon__price">/);
   });
 
@@ -294,17 +294,17 @@ describe('routes, pages and navigation', () => {
 });
 
 describe('assets', () => {
-  it('stops on an image that does not exist, at the page line that names it', () => {
+  it('stops on an image that does not exist, at the line that names it', () => {
     const { message, line } = failureOf('pages/pricing.html', (copy) =>
       copy.edit(
-        'pages/pricing.html',
+        'partials/content/addon.html',
         '<p class="ds-addon__price">',
         '<img src="/images/addon-chart.png" alt="" /><p class="ds-addon__price">',
       ),
     );
     expectBlock(
       message,
-      `pages/pricing.html:${line}:15`,
+      `partials/content/addon.html:${line}:7`,
       /<img> names \/images\/addon-chart\.png, which does not exist/,
       /Put the file at images\/addon-chart\.png/,
     );

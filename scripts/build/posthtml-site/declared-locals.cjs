@@ -52,6 +52,12 @@ const TYPES = {
     check: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
     noun: 'a string[]',
   },
+  'object[]': {
+    check: (value) =>
+      Array.isArray(value) &&
+      value.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item)),
+    noun: 'an object[] (a list of {…}, each with the fields the declaration names)',
+  },
   number: { check: (value) => typeof value === 'number', noun: 'a number' },
   boolean: { check: (value) => typeof value === 'boolean', noun: 'a boolean' },
   icon: {

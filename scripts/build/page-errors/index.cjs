@@ -1,0 +1,27 @@
+/**
+ * Parcel transformer: Parcel's own PostHTML transformer, which runs scripts/build/posthtml-site
+ * on every page, plus one thing. When a page fails to build because of a file it is made of (a
+ * partial, a data file: the SiteError names it), the dev server must rebuild the page once that
+ * file is fixed. Parcel learns which files a page is made of only from a successful run, so a
+ * failed page would otherwise show its error until the page file itself is saved again.
+ */
+const path = require('node:path');
+const { Transformer } = require('@parcel/plugin');
+const posthtmlTransformer = require('@parcel/transformer-posthtml').default;
+const { ROOT } = require('../posthtml-site/site-error.cjs');
+
+const parcelPosthtml = posthtmlTransformer[Symbol.for('parcel-plugin-config')];
+
+module.exports = new Transformer({
+  ...parcelPosthtml,
+  async transform(options) {
+    try {
+      return await parcelPosthtml.transform(options);
+    } catch (error) {
+      if (error && typeof error.file === 'string') {
+        options.asset.invalidateOnFileChange(path.resolve(ROOT, error.file));
+      }
+      throw error;
+    }
+  },
+});
