@@ -6,7 +6,7 @@
  */
 const path = require('node:path');
 const routes = require('../pages/_data/routes.json');
-const { CHROMIUM_ARGS } = require('../tests/support/chromium.cjs');
+const { CHROMIUM_ARGS } = require('../scripts/build/chromium.cjs');
 const { captureBrowserPaths } = require('./capture-browser.cjs');
 const {
   atEveryWidth,

@@ -26,7 +26,7 @@ const path = require('node:path');
 const { pipeline } = require('node:stream/promises');
 const { createBrotliDecompress } = require('node:zlib');
 
-const ROOT = path.join(__dirname, '..');
+const { ROOT } = require('../scripts/build/repo-root.cjs');
 const RECORD_FILE = path.join(__dirname, 'capture-browser.json');
 const RETAKE = 'npm run test:visual:reference';
 

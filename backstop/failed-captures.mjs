@@ -7,11 +7,12 @@
  *                                                     GitHub Actions sets it, else printed
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.join(HERE, '..');
+const { ROOT } = createRequire(import.meta.url)('../scripts/build/repo-root.cjs');
 export const JSON_REPORT = path.join(HERE, 'output/json_report/jsonReport.json');
 export const HTML_REPORT = path.join(HERE, 'output/html_report/index.html');
 

@@ -13,12 +13,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
-const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+const DIST = path.join(createRequire(import.meta.url)('./repo-root.cjs').ROOT, 'dist');
 
 /** The sha384 integrity value of a built file, by its root-absolute URL. */
 const integrityCache = new Map();

@@ -6,12 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
-const { CHROMIUM_ARGS, findChromium } = require('../../tests/support/chromium.cjs');
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const { CHROMIUM_ARGS, findChromium } = require('./chromium.cjs');
+const root = `${require('./repo-root.cjs').ROOT}/`;
 const site = JSON.parse(readFileSync(`${root}pages/_data/site.json`, 'utf8'));
 const font = readFileSync(require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'));
 const logo = readFileSync(`${root}partials/favicon.svg`, 'utf8');

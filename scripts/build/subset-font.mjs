@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import subsetFont from 'subset-font';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { ROOT } = createRequire(import.meta.url)('./repo-root.cjs');
 export const FONT_FILE = path.join(ROOT, 'styles/fonts/inter.woff2');
 const DECLARATIONS = path.join(ROOT, 'styles/base/_fonts.scss');
 const SOURCE = createRequire(import.meta.url).resolve(

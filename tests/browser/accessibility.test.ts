@@ -42,11 +42,7 @@ async function violations(page: Page): Promise<string[]> {
  */
 const OPEN_OPTIONS = { reducedMotion: 'reduce', bypassCSP: true } as const;
 
-async function open(path: string, width: number): Promise<Page> {
-  const page = await site.newPage(width, OPEN_OPTIONS);
-  await page.goto(site.url(path));
-  return page;
-}
+const open = (path: string, width: number) => site.open(path, width, OPEN_OPTIONS);
 
 describe('axe-core (WCAG 2.0, 2.1, 2.2 A and AA, target-size)', () => {
   // Under-construction pages at 1280px: one per section (tests/support/placeholder-sample.cjs).

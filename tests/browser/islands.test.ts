@@ -1,6 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import messages from '../../pages/_data/messages.json';
+import { fillContactForm } from '../support/contact-form';
 import { islandState, layoutShift, recordLayoutShifts, useBrowserAndSite } from '../support/browser';
 
 const TOAST_TEXT = messages.placeholderToast.title;
@@ -8,13 +9,7 @@ const TOAST_TEXT = messages.placeholderToast.title;
 const site = useBrowserAndSite();
 
 /** Opens a page at a width, recording every layout shift. */
-async function open(path: string, width: number): Promise<Page> {
-  const page = await site.newPage(width);
-  await recordLayoutShifts(page);
-  await page.goto(site.url(path));
-  await page.evaluate(() => document.fonts.ready);
-  return page;
-}
+const open = (path: string, width: number) => site.open(path, width, { prepare: recordLayoutShifts });
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const toast = (page: Page) => page.getByRole('status');
@@ -233,11 +228,7 @@ describe('toast island in Chromium', () => {
 
 describe('contact form island in Chromium', () => {
   async function fillValidForm(page: Page) {
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Email address').fill('ada@example.com');
-    await page.getByLabel('Phone number').fill('555 0100');
-    await page.getByLabel('Type of real estate investing').selectOption('rental');
+    await fillContactForm(page);
     await expect.poll(() => islandState(page, 'contact-form')).toBe('mounted');
   }
 

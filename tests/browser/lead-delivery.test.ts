@@ -13,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inlineScriptHashesOf, securityHeaders } from '../../scripts/build/hosting/headers.mjs';
 import { launchBrowser } from '../support/browser';
+import { fillContactForm, submitContactForm } from '../support/contact-form';
 import { ROOT } from '../support/site';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -126,24 +127,14 @@ async function openContact(javaScriptEnabled = true): Promise<Page> {
   return page;
 }
 
-async function fillForm(page: Page): Promise<void> {
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email address').fill('ada@example.com');
-  await page.getByLabel('Phone number').fill('555 0100');
-  await page.getByLabel('Type of real estate investing').selectOption('rental');
-  await page.getByLabel('Biggest marketing challenge').fill('Finding motivated sellers');
-}
-
-const submit = (page: Page) => page.getByRole('button', { name: 'Book My Free Strategy Session' }).click();
 const status = (page: Page) => page.getByRole('status').textContent();
 const SENT = 'Thank you, your request has reached us. Response within 24 hours.';
 
 describe('lead delivery with an endpoint set', () => {
   it('with JavaScript, sends the lead once as JSON, confirms it, and clears the form and draft', async () => {
     const page = await openContact();
-    await fillForm(page);
-    await submit(page);
+    await fillContactForm(page);
+    await submitContactForm(page);
     await expect.poll(() => status(page)).toContain(SENT);
 
     expect(endpoint.leads.size).toBe(1);
@@ -174,8 +165,8 @@ describe('lead delivery with an endpoint set', () => {
   it('when the endpoint fails, says so, keeps every entry, and delivers once when back online', async () => {
     endpoint.failWith = 503;
     const page = await openContact();
-    await fillForm(page);
-    await submit(page);
+    await fillContactForm(page);
+    await submitContactForm(page);
     await expect.poll(() => status(page)).toContain('has not reached us yet');
     expect(await page.getByLabel('First name').inputValue()).toBe('Ada');
     expect(endpoint.leads.size).toBe(0);
@@ -191,22 +182,22 @@ describe('lead delivery with an endpoint set', () => {
   it('a lead that could not be sent before a reload is delivered by the next page load, once', async () => {
     endpoint.failWith = 500;
     const page = await openContact();
-    await fillForm(page);
-    await submit(page);
+    await fillContactForm(page);
+    await submitContactForm(page);
     await expect.poll(() => status(page)).toContain('has not reached us yet');
     endpoint.failWith = 0;
     await page.reload(); // before the first automatic retry, 3 s later
     await expect.poll(() => status(page)).toContain(SENT);
     expect(await page.getByLabel('First name').inputValue()).toBe('');
-    await submit(page).catch(() => undefined); // an empty form: the browser's validation stops it
+    await submitContactForm(page).catch(() => undefined); // an empty form: the browser's validation stops it
     expect(endpoint.leads.size).toBe(1);
     await page.context().close();
   });
 
   it('without JavaScript, the form POSTs its named fields to the endpoint, nothing in a URL', async () => {
     const page = await openContact(false);
-    await fillForm(page);
-    await submit(page);
+    await fillContactForm(page);
+    await submitContactForm(page);
     await page.waitForURL(endpointUrl);
     expect(await page.textContent('body')).toContain('we received your request');
     const [lead] = [...endpoint.leads.values()];

@@ -6,6 +6,7 @@ import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PLACEHOLDER_TOAST } from '../../scripts/page/toast-store';
 import { islandState, useBrowserAndSite } from '../support/browser';
+import { expectEntriesKept, fillContactForm, submitContactForm } from '../support/contact-form';
 
 const site = useBrowserAndSite();
 
@@ -23,28 +24,7 @@ const chunk = (name: string) => new RegExp(`/${name}\\.[0-9a-f]{8}\\.js$`);
 /** Every script but the entry script. */
 const ANY_ISLAND_CHUNK = /\/(?!main\.)[^/]+\.[0-9a-f]{8}\.js$/;
 
-const ENTRIES = {
-  'First name': 'Ada',
-  'Last name': 'Lovelace',
-  'Email address': 'ada@example.com',
-  'Phone number': '555 0100',
-  'Biggest marketing challenge': 'Finding motivated sellers',
-} as const;
-
-async function fillForm(page: Page): Promise<void> {
-  for (const [label, value] of Object.entries(ENTRIES)) await page.getByLabel(label).fill(value);
-  await page.getByLabel('Type of real estate investing').selectOption('rental');
-}
-
-async function expectEntriesKept(page: Page): Promise<void> {
-  for (const [label, value] of Object.entries(ENTRIES)) {
-    expect(await page.getByLabel(label).inputValue(), label).toBe(value);
-  }
-  expect(await page.getByLabel('Type of real estate investing').inputValue()).toBe('rental');
-}
-
 const toastText = (page: Page) => page.getByRole('status').textContent();
-const submit = (page: Page) => page.getByRole('button', { name: 'Book My Free Strategy Session' }).click();
 
 /** Opens /contact with console errors recorded. */
 async function openContact(page: Page): Promise<string[]> {
@@ -64,8 +44,8 @@ describe('when island code fails', () => {
         route.abort(),
       );
       await openContact(page);
-      await fillForm(page);
-      await submit(page);
+      await fillContactForm(page);
+      await submitContactForm(page);
       await expect.poll(() => toastText(page)).toContain(PLACEHOLDER_TOAST.title);
       expect(await toastText(page)).toContain(PLACEHOLDER_TOAST.icon);
       expect(new URL(page.url()).pathname + new URL(page.url()).search + new URL(page.url()).hash).toBe(
@@ -114,9 +94,9 @@ describe('when island code fails', () => {
       await route.continue();
     });
     await openContact(page);
-    await fillForm(page);
+    await fillContactForm(page);
     const started = Date.now();
-    await submit(page);
+    await submitContactForm(page);
     await expect.poll(() => toastText(page), { timeout: 1500 }).toContain(PLACEHOLDER_TOAST.title);
     expect(Date.now() - started).toBeLessThan(1500);
     expect(new URL(page.url()).hash).toBe('');
@@ -148,7 +128,7 @@ describe('contact form drafts', () => {
   it('survive a reload and back/forward in the tab, in sessionStorage only', async () => {
     const page = await site.newPage(1280);
     await openContact(page);
-    await fillForm(page);
+    await fillContactForm(page);
     await page.reload();
     await expectEntriesKept(page);
 
@@ -169,7 +149,7 @@ describe('contact form drafts', () => {
   it('are not shared with another tab', async () => {
     const page = await site.newPage(1280);
     await openContact(page);
-    await fillForm(page);
+    await fillContactForm(page);
     const other = await page.context().newPage();
     await other.goto(site.url('/contact'));
     expect(await other.getByLabel('First name').inputValue()).toBe('');

@@ -15,7 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, testChromium } from '../support/browser';
-import { CHROMIUM_ARGS } from '../support/chromium.cjs';
+import { CHROMIUM_ARGS } from '../../scripts/build/chromium.cjs';
 import { FIRST_PAINT_BYTES, firstPaintBytes, startNginx } from '../support/hosts';
 import { QUIET_MACHINE_MS, machineCheckMs } from '../support/machine-check.mjs';
 import { startNpmServer, stopProcessGroup, type RunningServer } from '../support/server';

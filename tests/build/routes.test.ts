@@ -1,18 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pageFiles } from '../../scripts/build/route-file.cjs';
 import { ROOT, builtDocument, pageFor, routes, site, sourceFileFor, textOf } from '../support/site';
 
 const placeholders = routes.filter((route) => route.template === 'placeholder');
-
-/** Every page file under pages/, as the route it would be served at. */
-function pageFiles(dir = path.join(ROOT, 'pages')): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name.startsWith('_') ? [] : pageFiles(full);
-    return entry.name.endsWith('.html') ? [full] : [];
-  });
-}
 
 describe('the route list', () => {
   it('names the 49 routes of the specification: 9 content pages and 40 placeholders', () => {
@@ -24,7 +16,11 @@ describe('the route list', () => {
 
   it('has a page file for every route, and no page file without a route', () => {
     const expected = [...routes.map((route) => sourceFileFor(route.path)), path.join(ROOT, 'pages/404.html')];
-    expect(pageFiles().sort()).toEqual(expected.sort());
+    expect(
+      pageFiles()
+        .map((file) => path.join(ROOT, file))
+        .sort(),
+    ).toEqual(expected.sort());
   });
 
   it.each(routes)('$path: the page file names the route it is served at', ({ path: routePath }) => {

@@ -2,7 +2,7 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { prepareCaptureBrowser, unsupportedReason } from '../../backstop/capture-browser.cjs';
-import { CHROMIUM_ARGS, findChromium } from './chromium.cjs';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/build/chromium.cjs';
 import { atEveryWidth } from './placeholder-sample.cjs';
 import { startNpmServer, type RunningServer } from './server';
 
@@ -28,8 +28,15 @@ export interface BrowserSite {
   browser: () => Browser;
   /** A blank page in a fresh context at a viewport width. */
   newPage: (width: number, options?: BrowserContextOptions) => Promise<Page>;
-  /** Opens a route of the served site in a fresh context at a viewport width. */
-  open: (path: string, width: number, options?: BrowserContextOptions) => Promise<Page>;
+  /**
+   * Opens a route of the served site in a fresh context at a viewport width, once its fonts are
+   * ready; `prepare` runs on the page before it loads (recording layout shifts, say).
+   */
+  open: (
+    path: string,
+    width: number,
+    options?: BrowserContextOptions & { prepare?: (page: Page) => Promise<unknown> },
+  ) => Promise<Page>;
   url: (path: string) => string;
   /**
    * Runs `check` on every path at each of `widths`, spread over a few tabs, and returns what it
@@ -78,9 +85,11 @@ export function useBrowserAndSite(): BrowserSite {
       const context = await started().browser.newContext({ viewport: viewport(width), ...options });
       return context.newPage();
     },
-    async open(path, width, options = {}) {
+    async open(path, width, { prepare, ...options } = {}) {
       const page = await this.newPage(width, options);
+      await prepare?.(page);
       await page.goto(started().server.url + path);
+      await page.evaluate(() => document.fonts.ready);
       return page;
     },
     async checkEveryPath(paths, widths, check, { prepare, load, ...options } = {}) {

@@ -7,10 +7,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const { ROOT } = createRequire(import.meta.url)('../../scripts/build/repo-root.cjs');
 
 export function copyProject(scratch, only = []) {
   const listed = execFileSync(

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-const { findChromium } = createRequire(import.meta.url)('./chromium.cjs');
+const { findChromium } = createRequire(import.meta.url)('../../scripts/build/chromium.cjs');
 const NGINX = '/usr/sbin/nginx';
 const NGINX_BROTLI = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const OPENSSL = '/usr/bin/openssl';

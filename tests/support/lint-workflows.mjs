@@ -6,12 +6,13 @@
  *   node tests/support/lint-workflows.mjs [files…]   (default: every workflow)
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateWorkflow } from '@action-validator/core';
 import { LineCounter, parseDocument } from 'yaml';
 
-const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { ROOT } = createRequire(import.meta.url)('../../scripts/build/repo-root.cjs');
 const WORKFLOWS = path.join(ROOT, '.github/workflows');
 
 /**

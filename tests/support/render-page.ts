@@ -1,12 +1,30 @@
 /**
- * A route's page as the build assembles it (the layout, the partials and the data, through the
- * same PostHTML plugin), for unit tests whose fixtures must be the real markup, never a copy.
+ * A page as the build assembles it (the layout, the partials and the data, through the same
+ * PostHTML plugin Parcel runs), for tests whose fixtures must be the real markup, never a copy,
+ * and for tests that make a maintainer's edit on a copy of the tree (tree-copy.ts).
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import posthtml from 'posthtml';
-import posthtmlSite from '../../scripts/build/posthtml-site/index.cjs';
+import { ROOT } from '../../scripts/build/repo-root.cjs';
 import { fileOfRoute } from '../../scripts/build/route-file.cjs';
+
+/**
+ * A page file (from the tree's root) rendered through the page plugin of the tree at `root`: the
+ * project's own, or a copy's, which then reads the copy's partials and data. Throws the plugin's
+ * error for a maintainer's mistake.
+ */
+export function renderPageFile(pageFile: string, root: string = ROOT): string {
+  const site = createRequire(path.join(root, 'package.json'))(
+    path.join(root, 'scripts/build/posthtml-site/index.cjs'),
+  ) as typeof import('../../scripts/build/posthtml-site/index.cjs');
+  // With `sync`, process() returns its result rather than the promise its types describe.
+  const { html } = posthtml([site()]).process(readFileSync(path.join(root, pageFile), 'utf8'), {
+    sync: true,
+  }) as unknown as { html: string };
+  return html;
+}
 
 const pages = new Map<string, DocumentFragment>();
 
@@ -17,15 +35,8 @@ const pages = new Map<string, DocumentFragment>();
 export function renderedPage(route: string): DocumentFragment {
   let page = pages.get(route);
   if (!page) {
-    // With `sync`, process() returns its result rather than the promise its types describe.
-    const { html } = posthtml([posthtmlSite()]).process(
-      readFileSync(path.resolve('pages', fileOfRoute(route)), 'utf8'),
-      {
-        sync: true,
-      },
-    ) as unknown as { html: string };
     const template = document.createElement('template');
-    template.innerHTML = html;
+    template.innerHTML = renderPageFile(path.join('pages', fileOfRoute(route)));
     page = template.content;
     pages.set(route, page);
   }

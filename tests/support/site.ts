@@ -1,10 +1,10 @@
 /** The site's data and built pages, as the build-output and browser tests see them. */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
 import routesJson from '../../pages/_data/routes.json' with { type: 'json' };
 import siteJson from '../../pages/_data/site.json' with { type: 'json' };
+import { ROOT } from '../../scripts/build/repo-root.cjs';
 import { fileOfRoute } from '../../scripts/build/route-file.cjs';
 
 export interface Route {
@@ -17,7 +17,7 @@ export interface Route {
 
 export const routes = routesJson as Route[];
 export const site = siteJson;
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { ROOT };
 export const DIST = path.join(ROOT, 'dist');
 
 /** The built file that serves a route. */

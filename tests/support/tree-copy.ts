@@ -3,11 +3,10 @@
  * maintainer would (a mistake, a recipe) and render or serve it, without touching the real one.
  */
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import posthtml from 'posthtml';
 import { copyProject } from './copy-project.mjs';
+import { renderPageFile } from './render-page';
 
 export interface TreeCopy {
   root: string;
@@ -46,14 +45,7 @@ export function copyOfTree(only?: string[]): TreeCopy {
       writeWhole(file, text);
     },
     render(pageFile) {
-      const site = createRequire(at('package.json'))(
-        at('scripts/build/posthtml-site/index.cjs'),
-      ) as typeof import('../../scripts/build/posthtml-site/index.cjs');
-      // With `sync`, process() returns its result rather than the promise its types describe.
-      const { html } = posthtml([site()]).process(readFileSync(at(pageFile), 'utf8'), {
-        sync: true,
-      }) as unknown as { html: string };
-      return html;
+      return renderPageFile(pageFile, root);
     },
     remove() {
       rmSync(root, { recursive: true, force: true });

@@ -8,8 +8,8 @@
  *   map), by their sha256 hashes computed here. README "Deploy" says what each host is checked for.
  */
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   HASHED_ASSET,
   IMMUTABLE,
@@ -23,7 +23,7 @@ import {
 } from './headers.mjs';
 import siteData from '../posthtml-site/site-data.cjs';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const { ROOT } = createRequire(import.meta.url)('../repo-root.cjs');
 const DIST = path.join(ROOT, 'dist');
 const HOSTING = path.join(ROOT, 'hosting');
 const {

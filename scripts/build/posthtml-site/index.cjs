@@ -11,7 +11,6 @@
  * Parcel passes no file path to PostHTML plugins, which is why a page names its own route; the
  * build-output tests check that every route's file names the route it is served at.
  */
-const fs = require('node:fs');
 const path = require('node:path');
 const posthtml = require('posthtml');
 const include = require('posthtml-include');
@@ -24,7 +23,7 @@ const { strictLocals, firstMissingRead } = require('./strict-data.cjs');
 const { missingPropertyError, renderError, undefinedInOutput } = require('./expression-errors.cjs');
 const { SiteError, locate } = require('./site-error.cjs');
 const { structuredData } = require('../structured-data.cjs');
-const { fileOfRoute } = require('../route-file.cjs');
+const { fileOfRoute, pageFiles, routeOfFile } = require('../route-file.cjs');
 
 /** Finds the single `<layout>` element of a page. */
 function findLayout(tree) {
@@ -41,14 +40,6 @@ function findLayout(tree) {
     );
   }
   return found[0];
-}
-
-/** Every page file, from the repo root. */
-function pageFiles() {
-  return fs
-    .readdirSync(path.join(ROOT, 'pages'), { recursive: true })
-    .filter((file) => file.endsWith('.html'))
-    .map((file) => path.join('pages', file));
 }
 
 /** The page files whose text contains `needle`, each with where it is. */
@@ -86,16 +77,6 @@ function pageFileOf(layout, data) {
     fileOfTitle.set(title, found ? found.file : 'pages');
   }
   return fileOfTitle.get(title);
-}
-
-/** "pages/about-us/team.html" → "/about-us/team" (route-file.cjs, the other way). */
-function routeOfFile(file) {
-  const route = `/${path
-    .relative('pages', file)
-    .replace(/\.html$/, '')
-    .split(path.sep)
-    .join('/')}`;
-  return route === '/index' ? '/' : route;
 }
 
 /** Home, then each route above this one, then this one: /about-us/team → Home › About Us › Team. */

@@ -12,7 +12,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { default: ThrowableDiagnostic, escapeMarkdown } = require('@parcel/diagnostic');
 
-const ROOT = path.resolve(__dirname, '../../..');
+const { ROOT } = require('../repo-root.cjs');
 
 /** "/abs/…/pages/pricing.html" or "pages/pricing.html" → "pages/pricing.html". */
 function fromRoot(file) {

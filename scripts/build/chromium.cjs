@@ -1,6 +1,7 @@
 /**
- * Where the tests find Chromium: $CHROME_PATH first, then a system Chromium or Chrome.
- * Shared by the browser tests, BackstopJS and the budget script (CommonJS, so that BackstopJS's
+ * Where a system Chromium is: $CHROME_PATH first, then a system Chromium or Chrome, and the flags
+ * that let it run headless as root without touching the network.
+ * Shared by the share-image renderer, the tests' set-up, BackstopJS and the budget (CommonJS, so that BackstopJS's
  * config can require it).
  */
 const { existsSync } = require('node:fs');
