@@ -20,6 +20,8 @@ export default defineConfig({
       {
         test: {
           name: 'build',
+          // They test dist/: a build older than the sources is refused, naming the newer file.
+          globalSetup: ['tests/support/fresh-build.ts'],
           environment: 'node',
           // Files in one worker share the modules they import (jsdom, Parcel, html-validate)
           // instead of importing them again per file: the stage took 40 s instead of 50-65 s
@@ -36,6 +38,8 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          // They test dist/: a build older than the sources is refused, naming the newer file.
+          globalSetup: ['tests/support/fresh-build.ts'],
           environment: 'node',
           // As in the build-output tests: playwright-core and the support modules imported once
           // per worker (123 s instead of 141 s). Each file still starts its own Chromium and server.
@@ -53,6 +57,8 @@ export default defineConfig({
         // keeps two cores busy (most of a test waits on a driver round trip or the toast's 5 s).
         test: {
           name: 'engines',
+          // They test dist/: a build older than the sources is refused, naming the newer file.
+          globalSetup: ['tests/support/fresh-build.ts'],
           environment: 'node',
           include: ['tests/engines/**/*.test.ts'],
           testTimeout: 30_000,
@@ -64,6 +70,8 @@ export default defineConfig({
         // npm run screenshots: pages in the three engines, for people to review.
         test: {
           name: 'screenshots',
+          // They test dist/: a build older than the sources is refused, naming the newer file.
+          globalSetup: ['tests/support/fresh-build.ts'],
           environment: 'node',
           include: ['tests/engines/screenshots.review.ts'],
           disableConsoleIntercept: true,
@@ -74,6 +82,8 @@ export default defineConfig({
         // npm run budget prints its own table, so its console output is not captured.
         test: {
           name: 'budget',
+          // They test dist/: a build older than the sources is refused, naming the newer file.
+          globalSetup: ['tests/support/fresh-build.ts'],
           environment: 'node',
           include: ['tests/budget/**/*.test.ts'],
           disableConsoleIntercept: true,
@@ -83,6 +93,8 @@ export default defineConfig({
       {
         test: {
           name: 'visual',
+          // They test dist/: a build older than the sources is refused, naming the newer file.
+          globalSetup: ['tests/support/fresh-build.ts'],
           environment: 'node',
           include: ['backstop/**/*.test.ts'],
           exclude: ['**/*.unit.test.ts'],

@@ -8,7 +8,7 @@
  * with each island (against their goals, see TIMING_GOALS), and fails when a page misses a budget.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -20,6 +20,7 @@ import { FIRST_PAINT_BYTES, firstPaintBytes, startNginx } from '../support/hosts
 import { QUIET_MACHINE_MS, machineCheckMs } from '../support/machine-check.mjs';
 import { startNpmServer, stopProcessGroup, type RunningServer } from '../support/server';
 import { ROOT, routes } from '../support/site';
+import { copyOfTree } from '../support/tree-copy';
 import {
   ISLAND_SETS,
   SHORTEST_REPORTED_MS,
@@ -371,21 +372,14 @@ const REBUILDS = 3;
  * figure), for REBUILDS edits.
  */
 async function devRebuildsAfterPartialEdit(): Promise<number[]> {
-  const scratch = mkdtempSync(path.join(tmpdir(), 'rebuild-'));
-  const partial = path.join(ROOT, 'partials/footer.html');
-  const original = readFileSync(partial, 'utf8');
+  // On a copy of the tree: the edits never touch the real partial, whose newer time would make
+  // dist/ look stale to the next suite (tests/support/fresh-build.ts).
+  const tree = copyOfTree();
+  const original = readFileSync(path.join(tree.root, 'partials/footer.html'), 'utf8');
   const watcher = spawn(
     'npx',
-    [
-      'parcel',
-      'watch',
-      'pages/**/*.html',
-      '--dist-dir',
-      `${scratch}/dist`,
-      '--cache-dir',
-      `${scratch}/cache`,
-    ],
-    { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    ['parcel', 'watch', 'pages/**/*.html', '--dist-dir', 'dist', '--cache-dir', 'cache'],
+    { cwd: tree.root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   try {
     const nextBuild = () =>
@@ -404,18 +398,13 @@ async function devRebuildsAfterPartialEdit(): Promise<number[]> {
     const rebuilds: number[] = [];
     for (let edit = 1; edit <= REBUILDS; edit += 1) {
       const rebuilt = nextBuild();
-      writeFileSync(partial, `${original}<!-- budget: rebuild check ${edit} -->\n`);
+      tree.write('partials/footer.html', `${original}<!-- budget: rebuild check ${edit} -->\n`);
       rebuilds.push(await rebuilt);
     }
     return rebuilds;
   } finally {
-    // The watcher stops first: restoring the partial under it would start another build.
-    try {
-      await stopProcessGroup(watcher);
-    } finally {
-      writeFileSync(partial, original);
-    }
-    rmSync(scratch, { recursive: true, force: true });
+    await stopProcessGroup(watcher);
+    tree.remove();
   }
 }
 

@@ -91,7 +91,7 @@ describe('includes and locals', () => {
     expect(message).toMatch(/"keys" of partials\/content\/stats\.html is "retention", not a string\[\]/);
   });
 
-  it('stops on a missing partial, at the file that includes it', () => {
+  it('stops on a missing partial, at the file that includes it, suggesting the nearest one', () => {
     const { message } = failureOf('pages/pricing.html', (copy) =>
       copy.edit('partials/content/hero.html', 'partials/breadcrumbs.html', 'partials/breadcrumb.html'),
     );
@@ -99,7 +99,25 @@ describe('includes and locals', () => {
       message,
       'partials/content/hero.html:9:5',
       /names partials\/breadcrumb\.html, which does not exist/,
-      /Correct the path/,
+      /Did you mean "partials\/breadcrumbs\.html"\? Correct the path/,
+    );
+  });
+
+  it('suggests no partial for a name unlike any', () => {
+    const { message } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit('pages/pricing.html', 'partials/content/addon.html', 'partials/content/pricing-extras.html'),
+    );
+    expect(message).toMatch(/names partials\/content\/pricing-extras\.html, which does not exist/);
+    expect(message).not.toMatch(/Did you mean/);
+  });
+
+  it('stops on two page files that name one route, naming both', () => {
+    const { message } = failureOf('pages/blog/podcasts.html', (copy) =>
+      copy.write('pages/blog/podcasts.html', '<layout route="/blog/seo">\n  <p>Soon</p>\n</layout>\n'),
+    );
+    expect(message).toMatch(/^pages\/blog\/podcasts\.html:1:9\n/);
+    expect(message).toMatch(
+      /pages\/blog\/podcasts\.html and pages\/blog\/seo\.html both name the route "\/blog\/seo"/,
     );
   });
 
@@ -216,6 +234,18 @@ describe('data files', () => {
     expect(message).toMatch(new RegExp(`^pages/_data/pricing\\.json:${line}:\\d+\\n`));
     expect(message).toMatch(
       /In pricing\.json, packages\[0\] has "populer", which is not a field of pricing\.json/,
+    );
+  });
+
+  it('stops on a misspelt required field at the misspelling, naming the field it should be', () => {
+    const { message, line } = failureOf('pages/about-us/team.html', (copy) =>
+      copy.edit('pages/_data/team.json', '"role": "Founder & CEO"', '"rol": "Founder & CEO"'),
+    );
+    expectBlock(
+      message,
+      `pages/_data/team.json:${line}:5`,
+      /In team\.json, \[0\] has "rol", which is not a field of team\.json/,
+      /Did you mean "role" \(Job title\)\?/,
     );
   });
 

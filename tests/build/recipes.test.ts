@@ -1,7 +1,8 @@
 /**
- * The README's recipes, performed on a copy of the tree as a maintainer would, then built with
- * Parcel: a recipe that no longer works, or names a file that no longer exists, fails here.
- * The recipes and their steps are the README's "Recipes" section.
+ * The README's recipes, performed on a copy of the tree as a maintainer would, then built: a
+ * recipe that no longer works, names a file that no longer exists, or trips a check it does not
+ * name, fails here. With the expectation updates the recipes name, the copy must pass the same
+ * build-output checks as the real tree. The recipes and their steps are the README's "Recipes".
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -35,9 +36,13 @@ describe('README recipes', () => {
     tree = copyOfTree();
     dist = path.join(tree.root, 'dist');
 
-    // Change a price; change the office hours.
+    // Change a price, and the prose that restates it; change the office hours, and the FAQ that
+    // restates them.
     tree.edit('pages/_data/pricing.json', '"price": "$2,500"', '"price": "$2,750"');
+    tree.edit('pages/_data/faqs.json', 'is $2,500 per month', 'is $2,750 per month');
+    tree.edit('pages/_data/routes.json', 'Starter $2,500', 'Starter $2,750');
     tree.edit('pages/_data/site.json', /"hours": "[^"]*"/, '"hours": "Mon-Fri 8AM-5PM EST"');
+    tree.edit('pages/_data/faqs.json', 'Monday to Friday, 9AM-6PM EST', 'Monday to Friday, 8AM-5PM EST');
     // Add a team member, a case study, a testimonial and an FAQ.
     addToList(tree, 'pages/_data/team.json', {
       name: 'Robin Vale',
@@ -132,16 +137,60 @@ export default function Hello(_: IslandProps) {
       "  hello: () => import('./hello/Hello'),\n  toast: () =>",
     );
 
-    execFileSync(
-      'npx',
-      ['parcel', 'build', 'pages/**/*.html', '--no-cache', '--no-source-maps', '--log-level', 'error'],
-      {
-        cwd: tree.root,
-        stdio: 'pipe',
-      },
-    );
+    execFileSync('npm', ['run', '--silent', 'build'], { cwd: tree.root, stdio: 'pipe' });
   }, 180_000);
   afterAll(() => tree.remove());
+
+  it('trips only the figures the recipes name, and passes the checks with their updates', () => {
+    /** The copy's build-output checks of what the specification fixes and what pages show. */
+    const check = () => {
+      try {
+        execFileSync(
+          'npx',
+          [
+            'vitest',
+            'run',
+            '--project',
+            'build',
+            'tests/build/specification.test.ts',
+            'tests/build/content.test.ts',
+            'tests/build/routes.test.ts',
+            'tests/build/header-footer.test.ts',
+          ],
+          { cwd: tree.root, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+        );
+        return '';
+      } catch (error) {
+        const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+        return `${stdout}\n${stderr}`;
+      }
+    };
+    const tripped = [...new Set([...check().matchAll(/The specification's (\w+) is/g)].map((m) => m[1]))];
+    const named = [
+      ...RECIPES.matchAll(/\*\*Trips\*\* ([^.]*?)in\s+`tests\/build\/specification\.ts`/gi),
+    ].flatMap((match) => [...match[1]!.matchAll(/`(\w+)`/g)].map((key) => key[1]));
+    expect(tripped.sort()).toEqual(
+      ['caseStudies', 'faqs', 'hours', 'packages', 'routes', 'teamMembers', 'testimonials'].sort(),
+    );
+    for (const figure of tripped) expect(named, `a recipe that trips "${figure}" names it`).toContain(figure);
+
+    // The updates the recipes name, in the copy's tests/build/specification.ts.
+    tree.edit('tests/build/specification.ts', "['Starter', '$2,500']", "['Starter', '$2,750']");
+    tree.edit('tests/build/specification.ts', "hours: 'Mon-Fri 9AM-6PM EST'", "hours: 'Mon-Fri 8AM-5PM EST'");
+    tree.edit('tests/build/specification.ts', 'teamMembers: 6', 'teamMembers: 7');
+    tree.edit('tests/build/specification.ts', 'caseStudies: 4', 'caseStudies: 5');
+    tree.edit('tests/build/specification.ts', 'caseStudies: 3 }', 'caseStudies: 4 }');
+    tree.edit(
+      'tests/build/specification.ts',
+      'faqs: { pricing: 6, contact: 6 }',
+      'faqs: { pricing: 6, contact: 7 }',
+    );
+    tree.edit('tests/build/specification.ts', 'placeholder: 40', 'placeholder: 41');
+    // The edits above are newer than the copy's build; nothing built depends on them.
+    execFileSync('touch', [path.join(tree.root, 'dist/_headers')]);
+    const failures = check();
+    expect(failures, failures.slice(-3000)).toBe('');
+  }, 180_000);
 
   it('every file a recipe names exists (a path with <name> in it: its folder)', () => {
     const named = [...RECIPES.matchAll(/`([\w.-]+(?:\/[\w.<>-]+)+\/?)`/g)].map((match) => match[1]!);

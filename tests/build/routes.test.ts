@@ -7,11 +7,8 @@ import { ROOT, builtDocument, pageFor, routes, site, sourceFileFor, textOf } fro
 const placeholders = routes.filter((route) => route.template === 'placeholder');
 
 describe('the route list', () => {
-  it('names the 49 routes of the specification: 9 content pages and 40 placeholders', () => {
-    expect(routes).toHaveLength(49);
-    expect(routes.filter((route) => route.template === 'content')).toHaveLength(9);
-    expect(placeholders).toHaveLength(40);
-    expect(new Set(routes.map((route) => route.path)).size).toBe(49);
+  it('names each path once (how many routes there are is the specification test’s)', () => {
+    expect(new Set(routes.map((route) => route.path)).size).toBe(routes.length);
   });
 
   it('has a page file for every route, and no page file without a route', () => {

@@ -40,7 +40,8 @@ export function builtDocument(file: string): Document {
   let document = parsed.get(file);
   if (!document) {
     if (!existsSync(file)) throw new Error(`${path.relative(ROOT, file)} was not built; run npm run build`);
-    document = new JSDOM(readFileSync(file, 'utf8')).window.document;
+    // A URL of the site's own: an opaque origin would make jsdom throw on storage while Vitest prints a failed assertion's element.
+    document = new JSDOM(readFileSync(file, 'utf8'), { url: site.url }).window.document;
     parsed.set(file, document);
   }
   return document;

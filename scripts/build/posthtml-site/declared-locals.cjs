@@ -105,6 +105,36 @@ function describe(declared) {
   return names.length ? `It declares ${names.join(', ')}.` : 'It declares no locals.';
 }
 
+/** How many single-character edits turn one string into the other (Levenshtein). */
+function editDistance(a, b) {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** The existing partial whose path is nearest to a misspelt one, if any is near. */
+function nearestPartial(src) {
+  const partials = fs
+    .readdirSync(path.join(ROOT, 'partials'), { recursive: true })
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => `partials/${file.split(path.sep).join('/')}`);
+  const [best] = partials
+    .map((file) => ({ file, distance: editDistance(src, file) }))
+    .sort((a, b) => a.distance - b.distance);
+  // Near: a typo or two, not a different name.
+  return best && best.distance <= Math.max(3, Math.round(src.length / 5)) ? best.file : undefined;
+}
+
 /** Checks one include of `file`; returns the partial's absolute path. */
 function checkInclude(file, node) {
   const { line, column } = node.location.start;
@@ -119,10 +149,13 @@ function checkInclude(file, node) {
   }
   const partial = path.join(ROOT, src);
   if (!fs.existsSync(partial)) {
+    const nearest = nearestPartial(src);
     throw new SiteError({
       ...where,
       what: `This <include> names ${src}, which does not exist.`,
-      fix: 'Correct the path (it is read from the repo root, e.g. "partials/content/cta.html"), or create the partial.',
+      fix:
+        (nearest ? `Did you mean "${nearest}"? ` : '') +
+        'Correct the path (it is read from the repo root, e.g. "partials/content/cta.html"), or create the partial.',
     });
   }
   const declared = declaredLocals(partial);

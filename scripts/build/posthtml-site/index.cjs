@@ -11,6 +11,7 @@
  * Parcel passes no file path to PostHTML plugins, which is why a page names its own route; the
  * build-output tests check that every route's file names the route it is served at.
  */
+const fs = require('node:fs');
 const path = require('node:path');
 const posthtml = require('posthtml');
 const include = require('posthtml-include');
@@ -22,6 +23,7 @@ const { checkAssetReferences } = require('./asset-references.cjs');
 const { strictLocals, firstMissingRead } = require('./strict-data.cjs');
 const { missingPropertyError, renderError, undefinedInOutput } = require('./expression-errors.cjs');
 const { SiteError, locate } = require('./site-error.cjs');
+const { perFile } = require('./source-files.cjs');
 const { structuredData } = require('../structured-data.cjs');
 const { fileOfRoute, pageFiles, routeOfFile } = require('../route-file.cjs');
 
@@ -58,7 +60,10 @@ const fileOfTitle = new Map();
 function pageFileOf(layout, data) {
   const { route, title } = layout.attrs || {};
   if (route !== undefined) {
-    if (data.routeByPath[route]) return path.join('pages', fileOfRoute(route));
+    if (data.routeByPath[route]) {
+      checkOneFilePerRoute(route);
+      return path.join('pages', fileOfRoute(route));
+    }
     const [found = { file: 'pages' }] = pagesContaining(`route="${route}"`);
     const expected =
       found.file.startsWith('pages/') && found.file !== 'pages' ? routeOfFile(found.file) : undefined;
@@ -77,6 +82,32 @@ function pageFileOf(layout, data) {
     fileOfTitle.set(title, found ? found.file : 'pages');
   }
   return fileOfTitle.get(title);
+}
+
+/**
+ * A page file copied to start a new page, its `<layout route>` not yet changed, would build and
+ * ship under its own name as a second copy of the route's page: each route is one file's.
+ */
+function checkOneFilePerRoute(route) {
+  const files = pageFiles().filter(
+    (file) =>
+      perFile(
+        'layout route',
+        path.join(ROOT, file),
+        () => /<layout\s+route="([^"]*)"/.exec(fs.readFileSync(path.join(ROOT, file), 'utf8'))?.[1],
+      ) === route,
+  );
+  if (files.length < 2) return;
+  const own = path.join('pages', fileOfRoute(route));
+  const [copied = files[1]] = files.filter((file) => file !== own);
+  throw new SiteError({
+    what: `${[copied, own].join(' and ')} both name the route "${route}".`,
+    file: copied,
+    ...locate(copied, `route="${route}"`),
+    fix:
+      `A route is served by the file named like it (${own}). If ${copied} is a new page, give it ` +
+      `its own route: route="${routeOfFile(copied)}", with an entry in pages/_data/routes.json.`,
+  });
 }
 
 /** Home, then each route above this one, then this one: /about-us/team → Home › About Us › Team. */

@@ -87,7 +87,7 @@ function parseJson(file, text) {
   }
 }
 
-const ajv = new Ajv({ useDefaults: true, strict: true, verbose: true });
+const ajv = new Ajv({ useDefaults: true, strict: true, verbose: true, allErrors: true });
 const validators = new Map();
 
 /** Checks a data file against its schema (filling in defaults), or throws at the field. */
@@ -105,7 +105,19 @@ function validate(file, text, value) {
     validators.set(key, ajv.compile(parseJson(schema, fs.readFileSync(path.join(ROOT, schema), 'utf8'))));
   const check = validators.get(key);
   if (check(value)) return;
-  const [error] = check.errors;
+  // A misspelt field shows as two errors on one object: the field it should be is missing, and an
+  // unknown one is there. The unknown one is reported, at its own line, with the missing one as
+  // the likely fix; otherwise, the first error.
+  const missingAt = new Map(
+    check.errors
+      .filter((e) => e.keyword === 'required')
+      .map((e) => [e.instancePath, e.params.missingProperty]),
+  );
+  const misspelt = check.errors.find(
+    (e) => e.keyword === 'additionalProperties' && missingAt.has(e.instancePath),
+  );
+  const error = misspelt ?? check.errors[0];
+  const meant = misspelt && missingAt.get(misspelt.instancePath);
   // "/2/results/0" → "[2].results[0]"
   const field =
     error.instancePath
@@ -114,7 +126,7 @@ function validate(file, text, value) {
       .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
       .join('')
       .replace(/^\./, '') || 'The file';
-  const missing = error.keyword === 'required' ? error.params.missingProperty : undefined;
+  const missing = !misspelt && error.keyword === 'required' ? error.params.missingProperty : undefined;
   const unknown = error.keyword === 'additionalProperties' ? error.params.additionalProperty : undefined;
   const name = path.basename(file);
   const what = missing
@@ -140,7 +152,7 @@ function validate(file, text, value) {
     fix: missing
       ? `Add "${missing}"${purpose(missing)}.`
       : unknown
-        ? `Correct the name; the fields are: ${Object.keys(error.parentSchema.properties).join(', ')}.`
+        ? `${meant ? `Did you mean "${meant}"${purpose(meant)}? ` : ''}Correct the name; the fields are: ${Object.keys(error.parentSchema.properties).join(', ')}.`
         : `See ${schema} for what this field holds${error.parentSchema.description ? `: ${error.parentSchema.description}` : ''}.`,
   });
 }
