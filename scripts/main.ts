@@ -10,9 +10,10 @@
 import { outboxKey } from './build/macros/outbox-key' with { type: 'macro' };
 import { answerContactFormSubmits } from './page/contact-form-submits';
 import { correctFooterYear } from './page/footer-year';
-import { startIslands } from './page/island-loader';
+import { startIslands, type IslandController } from './page/island-loader';
 import { renderPlainToast } from './page/toast-card';
 import { currentToast, showToast, subscribeToToasts } from './page/toast-store';
+import { whenParsed } from './page/when-parsed';
 import { whenShown } from './page/when-shown';
 
 /** How long a visitor waits for an island before the entry script answers for it. */
@@ -21,20 +22,19 @@ const FEEDBACK_DEADLINE_MS = 1000;
 // Styles for JavaScript-only controls key off this class (see the `when-js` mixin).
 document.documentElement.classList.add('ds-js');
 
-correctFooterYear(document);
-
-const islands = startIslands(document, () => import('./islands/mount'));
-
 /** Whether an island's load made it live within the deadline (it may still mount later). */
 function liveInTime(loading: Promise<boolean>): Promise<boolean> {
   const deadline = new Promise<false>((resolve) => setTimeout(resolve, FEEDBACK_DEADLINE_MS, false));
   return Promise.race([loading, deadline]);
 }
 
-// The toast island shows whatever the store holds, so it is fetched with the first toast. If
-// it is slow or cannot load, the same card appears without it in the same live region.
-const toastRegion = document.querySelector<HTMLElement>('[data-island="toast"]');
-if (toastRegion) {
+/**
+ * The toast island shows whatever the store holds, so it is fetched with the first toast. If it
+ * is slow or cannot load, the same card appears without it in the same live region.
+ */
+function answerToasts(islands: IslandController): void {
+  const toastRegion = document.querySelector<HTMLElement>('[data-island="toast"]');
+  if (!toastRegion) return;
   subscribeToToasts(() => {
     const toast = currentToast();
     if (!toast) {
@@ -69,13 +69,24 @@ function hasLeadToDeliver(): boolean {
 /** The contact form's drafts, submits and lead delivery: a chunk of its own (scripts/leads/). */
 const leads = () => import('./leads/leads');
 
-whenShown(() => {
-  const forms = [...document.querySelectorAll<HTMLFormElement>('form[data-island="contact-form"]')];
-  if (forms.length === 0 && !hasLeadToDeliver()) return;
-  // Entries survive reloads, and leads left pending by an earlier page of this tab are delivered.
-  leads().then(
-    ({ startLeads }) => startLeads(forms),
-    () => undefined, // retried by the next submit
-  );
-  answerContactFormSubmits(forms, leads);
+/** The contact forms' drafts and submits, and leads an earlier page left to deliver. */
+function startContactForms(): void {
+  whenShown(() => {
+    const forms = [...document.querySelectorAll<HTMLFormElement>('form[data-island="contact-form"]')];
+    if (forms.length === 0 && !hasLeadToDeliver()) return;
+    // Entries survive reloads, and leads left pending by an earlier page of this tab are delivered.
+    leads().then(
+      ({ startLeads }) => startLeads(forms),
+      () => undefined, // retried by the next submit
+    );
+    answerContactFormSubmits(forms, leads);
+  });
+}
+
+// Last, once everything above is defined: from the cache the page may already be parsed.
+whenParsed(() => {
+  correctFooterYear(document);
+  const islands = startIslands(document, () => import('./islands/mount'));
+  answerToasts(islands);
+  startContactForms();
 });

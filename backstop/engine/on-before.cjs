@@ -8,14 +8,12 @@
  * The site's font is `font-display: optional`: at first paint, the browser uses Inter if it has
  * arrived and the fallback font for the rest of the page's life if it has not. On a busy machine
  * that race decides what a capture shows. Captures get `block` instead, which swaps Inter in
- * whenever it arrives; on-ready then waits for it. The page pins its stylesheet with Subresource
- * Integrity, which a changed stylesheet would fail, so captures drop that pin. The production
- * files are not changed.
+ * whenever it arrives; on-ready then waits for it. The stylesheet is inlined in each page (and the
+ * CSP, which pins it by its hash, is bypassed for captures); a separate stylesheet, as the dev
+ * server serves, is rewritten too. The production files are not changed.
  */
-const REWRITES = {
-  Stylesheet: (css) => css.replace(/font-display:\s*optional/g, 'font-display:block'),
-  Document: (html) => html.replace(/(<link rel=stylesheet[^>]*?) integrity=[^ >]+/g, '$1'),
-};
+const fontBlocks = (css) => css.replace(/font-display:\s*optional/g, 'font-display:block');
+const REWRITES = { Stylesheet: fontBlocks, Document: fontBlocks };
 
 async function fontAlwaysSwapsIn(cdp) {
   cdp.on('Fetch.requestPaused', async ({ requestId, resourceType, responseStatusCode, responseHeaders }) => {

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, testChromium } from '../support/browser';
 import { CHROMIUM_ARGS } from '../../scripts/build/chromium.cjs';
@@ -29,6 +30,7 @@ import {
   type InteractionFigures,
 } from './interactions';
 import { SCALED_ROUTES, scaledBuildTime } from './scaled-site.mjs';
+import { firstPaintRatios, htmlOnlyTwins, type FirstPaintRatio } from './first-paint-ratio';
 
 const BUDGET = {
   score: 100,
@@ -52,6 +54,8 @@ const TIMING_GOALS = {
   devRebuildMs: 1_000,
   firstInteractionMs: 100,
   laterInteractionMs: 50,
+  /** LCP under devtools throttling against the same HTML's own paint (first-paint-ratio.ts). */
+  firstPaintRatio: 1.05,
 };
 const over = (value: number, goal: number) => (value > goal ? ' (over)' : '');
 const CHECK_TIMED = process.env.BUDGET_CHECK_TIMED === '1';
@@ -66,6 +70,7 @@ interface TimedFigures {
   scaledBuild: number;
   rebuild: number;
   interactions: InteractionFigures[];
+  ratios: FirstPaintRatio[];
 }
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -335,6 +340,11 @@ function timedMisses(pages: PageFigures[], timedFigures: TimedFigures | undefine
             seconds,
           ),
           ...missed('dev rebuild', timedFigures.rebuild, TIMING_GOALS.devRebuildMs, ms),
+          ...timedFigures.ratios.flatMap(({ path: pathname, ratio }) =>
+            ratio > TIMING_GOALS.firstPaintRatio
+              ? [`${pathname} first-paint ratio ${ratio.toFixed(2)} (goal ≤ ${TIMING_GOALS.firstPaintRatio})`]
+              : [],
+          ),
           ...timedFigures.interactions.flatMap(({ name, first, later }) => [
             ...missed(`${name}, first`, first, TIMING_GOALS.firstInteractionMs, ms),
             ...missed(`${name}, later`, later, TIMING_GOALS.laterInteractionMs, ms),
@@ -412,7 +422,11 @@ async function devRebuildsAfterPartialEdit(): Promise<number[]> {
  * The figures that move with the machine: a cold build of the site and of a 500-route copy, the
  * dev rebuild after a partial's edit, and each island's first and later interactions. Printed.
  */
-async function measureTimedFigures(chromePath: string, siteUrl: string): Promise<TimedFigures> {
+async function measureTimedFigures(
+  chromePath: string,
+  siteUrl: string,
+  ratioPages: (browser: Browser) => Promise<FirstPaintRatio[]>,
+): Promise<TimedFigures> {
   // The timed figures move with the machine's load: this says how busy it was when they began.
   process.stdout.write(
     `Machine check before the timed figures: ${ms(machineCheckMs())} ` +
@@ -461,7 +475,23 @@ async function measureTimedFigures(chromePath: string, siteUrl: string): Promise
   } finally {
     await browser.close();
   }
-  return { scaledBuild, rebuild, interactions };
+  const ratioBrowser = await launchBrowser(chromePath);
+  const ratios = await ratioPages(ratioBrowser).finally(() => ratioBrowser.close());
+  process.stdout.write(
+    `First paint on a slow phone: LCP under Lighthouse's devtools throttling (slow 4G and 4× CPU on ` +
+      `the requests themselves), each page beside its HTML-only twin (the same HTML, its stylesheet ` +
+      `inlined, no scripts, the web font kept), median of 7 each, alternately in one run; goal: ratio ≤ ` +
+      `${TIMING_GOALS.firstPaintRatio}\n${aligned(
+        ['page', 'LCP', 'HTML only', 'ratio'],
+        ratios.map(({ path: pathname, page, htmlOnly, ratio }) => [
+          pathname,
+          ms(page),
+          ms(htmlOnly),
+          `${ratio.toFixed(2)}${over(ratio, TIMING_GOALS.firstPaintRatio)}`,
+        ]),
+      )}\n\n`,
+  );
+  return { scaledBuild, rebuild, interactions, ratios };
 }
 
 describe('performance budget', () => {
@@ -471,9 +501,15 @@ describe('performance budget', () => {
   let production: RunningServer;
   let chrome: chromeLauncher.LaunchedChrome;
   let chromePath = '';
+  // Beside each page, its HTML-only twin, for the first-paint ratio (first-paint-ratio.ts).
+  const twins = htmlOnlyTwins(
+    PAGES.map((page) =>
+      page.path === NOT_FOUND ? { path: page.path, file: '404.html' } : { path: page.path },
+    ),
+  );
   beforeAll(async () => {
     server = await startNpmServer('serve');
-    production = await startNginx({ tls: true, serverDirectives: NOT_FOUND_AS_200 });
+    production = await startNginx({ tls: true, serverDirectives: `${NOT_FOUND_AS_200}\n${twins.directive}` });
     // The pinned build (testChromium), so that figures compare across machines and over time.
     chromePath = await testChromium();
     chrome = await chromeLauncher.launch({
@@ -486,6 +522,7 @@ describe('performance budget', () => {
     chrome.kill();
     await production.stop();
     await server.stop();
+    twins.remove();
   });
 
   it('every page is within every budget', async () => {
@@ -520,10 +557,18 @@ describe('performance budget', () => {
         `load; load: every byte by then, before any interaction\n${table(pages)}\n\n`,
     );
 
-    const timedFigures = MEASURE_TIMED ? await measureTimedFigures(chromePath, server.url) : undefined;
+    const timedFigures = MEASURE_TIMED
+      ? await measureTimedFigures(chromePath, server.url, (browser) =>
+          firstPaintRatios(
+            browser,
+            production.url,
+            toAudit.map((page) => page.path),
+          ),
+        )
+      : undefined;
     if (!timedFigures) {
       process.stdout.write(
-        'The builds, the dev rebuild and interactions were not measured (BUDGET_TIMED=0, as npm test ' +
+        'The builds, the dev rebuild, interactions and first-paint ratios were not measured (BUDGET_TIMED=0, as npm test ' +
           'sets it): npm run budget measures them.\n',
       );
     }

@@ -1,14 +1,12 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FONT_FILE, interSubset, parseUnicodeRange } from '../../scripts/build/subset-font.mjs';
 import { DIST, allBuiltFiles, builtDocument } from '../support/site';
 
-/** The unicode-range of the self-hosted font in the built stylesheet. */
+/** The unicode-range of the self-hosted font in the built stylesheet (inlined in every page). */
 function selfHostedRanges(): [number, number][] {
-  // The page stylesheet (islands' own stylesheets hold no @font-face).
-  const stylesheet = readdirSync(DIST).find((file) => /^main\.[0-9a-f]{8}\.css$/.test(file));
-  const css = readFileSync(path.join(DIST, stylesheet!), 'utf8');
+  const css = builtDocument(path.join(DIST, 'index.html')).querySelector('style')?.textContent ?? '';
   const fontFace = /@font-face\{[^}]*src:url\([^)]*\.woff2\)[^}]*\}/.exec(css)?.[0] ?? '';
   const range = /unicode-range:([^;}]+)/.exec(fontFace)?.[1];
   if (!range) throw new Error('No unicode-range on the self-hosted @font-face in the built CSS');

@@ -10,7 +10,7 @@ import {
   startCloudflare,
   startNginx,
   startServe,
-  stylesheetOf,
+  entryScriptOf,
 } from '../support/hosts';
 import { SPECULATION_RULES_URL, speculationRules } from '../../scripts/build/hosting/headers.mjs';
 import type { RunningServer } from '../support/server';
@@ -157,9 +157,9 @@ describe.each(TARGETS)('$name', ({ name, start, errors, compresses, plainHttpPre
   });
 
   it('caches hashed assets for a year and sends the strict headers', async () => {
-    const stylesheet = stylesheetOf(await (await fetch(`${server.url}/`)).text());
-    expect(stylesheet).toBeDefined();
-    const response = await fetch(server.url + stylesheet!);
+    const script = entryScriptOf(await (await fetch(`${server.url}/`)).text());
+    expect(script).toBeDefined();
+    const response = await fetch(server.url + script!);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(securityOf(response.headers)).toEqual(pageHeaders);

@@ -1,8 +1,11 @@
 /** Types for headers.mjs, which the build runs as plain Node and the tests import. */
 export function inlineScriptHashesOf(html: string): string[];
+export function inlineStyleHashesOf(html: string): string[];
 export interface ServedOver {
   /** false for a host served over plain HTTP: no upgrade-insecure-requests, no HSTS. */
   overHttps?: boolean;
+  /** sha256 hashes of the pages' <style> elements, which style-src allows. */
+  inlineStyleHashes?: string[];
 }
 export function contentSecurityPolicy(
   inlineScriptHashes: string[],

@@ -15,23 +15,35 @@ export function inlineScriptHashesOf(html) {
   return hashes;
 }
 
+/** sha256 hashes of a page's `<style>` elements (the stylesheet, inlined by finish-pages.mjs). */
+export function inlineStyleHashesOf(html) {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(
+    ([, body]) => `sha256-${createHash('sha256').update(body).digest('base64')}`,
+  );
+}
+
 /** The origin a lead endpoint adds to the CSP: none for a same-origin path like /api/leads. */
 function leadOrigin(leadEndpoint) {
   return /^https?:\/\//.test(leadEndpoint ?? '') ? ` ${new URL(leadEndpoint).origin}` : '';
 }
 
 /**
- * Content-Security-Policy: only this origin, plus the hashes of the inline scripts Parcel writes,
- * plus the lead endpoint's origin (site.json `leadEndpoint`) for sending and posting the form.
- * `upgrade-insecure-requests` only where the site is served over HTTPS (see securityHeaders).
+ * Content-Security-Policy: only this origin, plus the hashes of the inline scripts Parcel writes
+ * and of the inlined stylesheet (never 'unsafe-inline'), plus the lead endpoint's origin
+ * (site.json `leadEndpoint`) for sending and posting the form. `upgrade-insecure-requests` only
+ * where the site is served over HTTPS (see securityHeaders).
  */
-export function contentSecurityPolicy(inlineScriptHashes, leadEndpoint, { overHttps = true } = {}) {
-  const hashes = inlineScriptHashes.map((hash) => `'${hash}'`);
+export function contentSecurityPolicy(
+  inlineScriptHashes,
+  leadEndpoint,
+  { overHttps = true, inlineStyleHashes = [] } = {},
+) {
+  const quoted = (hashes) => hashes.map((hash) => ` '${hash}'`).join('');
   const lead = leadOrigin(leadEndpoint);
   return [
     "default-src 'none'",
-    `script-src 'self' ${hashes.join(' ')}`.trim(),
-    "style-src 'self'",
+    `script-src 'self'${quoted(inlineScriptHashes)}`,
+    `style-src 'self'${quoted(inlineStyleHashes)}`,
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${lead}`,
@@ -50,9 +62,16 @@ export function contentSecurityPolicy(inlineScriptHashes, leadEndpoint, { overHt
  * page's own stylesheet and script would be asked for over https:// and fail; HSTS is ignored
  * over HTTP anyway.
  */
-export function securityHeaders(inlineScriptHashes, leadEndpoint, { overHttps = true } = {}) {
+export function securityHeaders(
+  inlineScriptHashes,
+  leadEndpoint,
+  { overHttps = true, inlineStyleHashes = [] } = {},
+) {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(inlineScriptHashes, leadEndpoint, { overHttps }),
+    'Content-Security-Policy': contentSecurityPolicy(inlineScriptHashes, leadEndpoint, {
+      overHttps,
+      inlineStyleHashes,
+    }),
     ...(overHttps && { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',

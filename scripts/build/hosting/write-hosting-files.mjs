@@ -18,6 +18,7 @@ import {
   SPECULATION_RULES_TYPE,
   SPECULATION_RULES_URL,
   inlineScriptHashesOf,
+  inlineStyleHashesOf,
   securityHeaders,
   speculationRules,
 } from './headers.mjs';
@@ -41,21 +42,20 @@ function distFiles(dir = DIST) {
   });
 }
 
-/** sha256 hashes of the inline scripts of every page. */
-function inlineScriptHashes(htmlFiles) {
-  const hashes = htmlFiles.flatMap((file) =>
-    inlineScriptHashesOf(readFileSync(path.join(DIST, file), 'utf8')),
-  );
+/** sha256 hashes of what `hashesOf` finds inline in every page (scripts, styles). */
+function inlineHashes(htmlFiles, hashesOf) {
+  const hashes = htmlFiles.flatMap((file) => hashesOf(readFileSync(path.join(DIST, file), 'utf8')));
   return [...new Set(hashes)].sort();
 }
 
 const files = distFiles();
 const pages = files.filter((file) => file.endsWith('.html'));
 const assets = files.filter((file) => HASHED_ASSET.test(file));
-const hashes = inlineScriptHashes(pages);
-const security = securityHeaders(hashes, site.leadEndpoint);
+const hashes = inlineHashes(pages, inlineScriptHashesOf);
+const inlineStyleHashes = inlineHashes(pages, inlineStyleHashesOf);
+const security = securityHeaders(hashes, site.leadEndpoint, { inlineStyleHashes });
 // npm start and npm run serve speak plain HTTP: no HTTPS-only directives (headers.mjs).
-const previewSecurity = securityHeaders(hashes, site.leadEndpoint, { overHttps: false });
+const previewSecurity = securityHeaders(hashes, site.leadEndpoint, { overHttps: false, inlineStyleHashes });
 
 // Search engines: the pages with content. Under-construction pages carry noindex (partials/head.html).
 const indexable = routes.filter((route) => route.template === 'content');
@@ -209,5 +209,5 @@ export async function onRequest({ request, env }) {
 
 console.log(
   `Wrote sitemap.xml (${indexable.length} URLs), robots.txt, _headers, hosting/serve.json, hosting/nginx-*.conf and hosting/cloudflare/` +
-    ` (${security['Content-Security-Policy'].match(/sha256-/g)?.length ?? 0} inline script hashes in the CSP)`,
+    ` (${hashes.length} inline script and ${inlineStyleHashes.length} inline style hashes in the CSP)`,
 );

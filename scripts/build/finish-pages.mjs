@@ -1,0 +1,107 @@
+/**
+ * Runs after `parcel build`, before hosting/write-hosting-files.mjs, and finishes every page:
+ *
+ * - The stylesheet goes into the page, as a `<style>`: a first visit paints from the HTML alone,
+ *   without waiting a round trip for a render-blocking stylesheet (on a slow phone about half the
+ *   time to first paint; docs/performance.md). All of it, not a critical part: the islands' states,
+ *   the dropdowns on :hover and the no-JavaScript help on :target use rules that no analysis of the
+ *   static page would keep, and loading the rest later would need an inline event handler the CSP
+ *   refuses. The CSP allows the `<style>` by its hash (hosting/headers.mjs). The stylesheet file
+ *   itself leaves dist/: no page names it.
+ * - Subresource Integrity on the entry script: a file changed on the way (a proxy, a half-written
+ *   deploy) is refused by the browser instead of run, and the page stays plain HTML. The chunks
+ *   islands load later are not pinned: an `integrity` map in the import map would add about 400
+ *   incompressible bytes to every page's first round trip.
+ *
+ * Pages are compressed here, once their content is final (.gz and .br beside each page, at the
+ * settings Parcel's compressors use for every other text asset); `.parcelrc` leaves HTML out of
+ * Parcel's compressors so that no page is compressed twice. Compression runs on libuv's thread
+ * pool, on every core: at maximum brotli quality it is most of this step's time.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const DIST = path.join(createRequire(import.meta.url)('./repo-root.cjs').ROOT, 'dist');
+
+/** The sha384 integrity value of a built file, by its root-absolute URL. */
+const integrityCache = new Map();
+function integrityOf(url) {
+  if (!integrityCache.has(url)) {
+    const digest = createHash('sha384')
+      .update(readFileSync(path.join(DIST, url)))
+      .digest('base64');
+    integrityCache.set(url, `sha384-${digest}`);
+  }
+  return integrityCache.get(url);
+}
+
+/** Stylesheets inlined, by URL: every page names the same one. */
+const inlined = new Set();
+
+/**
+ * A stylesheet's text for a page at any depth: Parcel writes its URLs relative to the stylesheet
+ * (`url(inter.9b53c1c2.woff2)`), which from /about-us/team would name /about-us/inter…; inlined,
+ * they become root-relative.
+ */
+function inlinable(href) {
+  const folder = path.posix.dirname(href);
+  return readFileSync(path.join(DIST, href), 'utf8').replace(
+    /url\((['"]?)(?![a-z]+:|\/|#)([^'")]+)\1\)/gi,
+    (_, quote, url) => `url(${quote}${path.posix.join(folder, url)}${quote})`,
+  );
+}
+
+/** The page with its stylesheet inlined and integrity on its entry script. */
+function finished(html) {
+  return html
+    .replace(/<link rel=stylesheet href=(\/[^ >]+)>/g, (_, href) => {
+      inlined.add(href);
+      // A stylesheet never holds "</style", which would end the element early.
+      return `<style>${inlinable(href)}</style>`;
+    })
+    .replace(
+      /<script type=module src=(\/[^ >]+)( async)?>/g,
+      (_, src, async = '') => `<script type=module src=${src} integrity=${integrityOf(src)}${async}>`,
+    );
+}
+
+/** Every built page, as a path under dist/. */
+function pages(dir = DIST) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return pages(full);
+    return entry.name.endsWith('.html') ? [full] : [];
+  });
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+const compressors = {
+  gz: (html) => gzipAsync(html, { level: 9 }),
+  br: (html) =>
+    brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+};
+
+const built = pages();
+await Promise.all(
+  built.map(async (page) => {
+    const html = finished(readFileSync(page, 'utf8'));
+    writeFileSync(page, html);
+    await Promise.all(
+      Object.entries(compressors).map(async ([extension, compress]) =>
+        writeFile(`${page}.${extension}`, await compress(html)),
+      ),
+    );
+  }),
+);
+for (const href of inlined) {
+  for (const file of [href, `${href}.gz`, `${href}.br`]) rmSync(path.join(DIST, file), { force: true });
+}
+console.log(
+  `Inlined ${[...inlined].join(', ')} into ${built.length} pages, pinned their entry script and compressed them`,
+);
