@@ -18,7 +18,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, testChromium } from '../support/browser';
 import { CHROMIUM_ARGS } from '../../scripts/build/chromium.cjs';
 import { FIRST_PAINT_BYTES, firstPaintBytes, startNginx } from '../support/hosts';
-import { QUIET_MACHINE_MS, machineCheckMs } from '../support/machine-check.mjs';
 import { startNpmServer, stopProcessGroup, type RunningServer } from '../support/server';
 import { ROOT, routes } from '../support/site';
 import { copyOfTree } from '../support/tree-copy';
@@ -427,11 +426,6 @@ async function measureTimedFigures(
   siteUrl: string,
   ratioPages: (browser: Browser) => Promise<FirstPaintRatio[]>,
 ): Promise<TimedFigures> {
-  // The timed figures move with the machine's load: this says how busy it was when they began.
-  process.stdout.write(
-    `Machine check before the timed figures: ${ms(machineCheckMs())} ` +
-      `(about ${ms(QUIET_MACHINE_MS)} on a quiet machine; slower means busier, see README)\n`,
-  );
   // A cold production build into a scratch folder: it never touches dist/ or Parcel's cache.
   const scratch = mkdtempSync(path.join(tmpdir(), 'build-'));
   const buildTime = await timed('npx', [
