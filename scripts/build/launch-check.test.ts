@@ -20,7 +20,12 @@ describe('launch check', () => {
         file,
       ).toBe(true);
     }
-    expect(where.some((entry) => /^pages\/about-us\/our-story\.html:\d+$/.test(entry))).toBe(true);
+    for (const page of ['our-story', 'why-us']) {
+      expect(
+        where.some((entry) => new RegExp(`^pages/about-us/${page}\\.html:\\d+$`).test(entry)),
+        page,
+      ).toBe(true);
+    }
     for (const field of ['email', 'phone', 'name', 'url', 'leadEndpoint']) {
       expect(where).toContain(`pages/_data/site.json "${field}"`);
     }
@@ -36,7 +41,7 @@ describe('launch check', () => {
     for (const file of ['case-studies.json', 'team.json', 'testimonials.json']) {
       edit(`pages/_data/${file}`, (text) => text.replaceAll('"sample": true,', ''));
     }
-    for (const page of ['about-us.html', 'about-us/our-story.html']) {
+    for (const page of ['about-us.html', 'about-us/our-story.html', 'about-us/why-us.html']) {
       edit(`pages/${page}`, (text) => text.replace(/<!--\s*sample:.*?-->/g, ''));
     }
     edit('pages/_data/site.json', (text) => {

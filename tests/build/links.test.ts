@@ -10,6 +10,27 @@ import { DIST, allBuiltFiles, builtDocument, routes } from '../support/site';
  * reaches), every internal link, image, script and stylesheet must answer, and every #fragment
  * must name an element.
  */
+/**
+ * A URL as RFC 3986 writes it: only its unreserved and reserved characters, and a % only before two
+ * hex digits. Browsers forgive more (a "{" in a mailto: link), the Nu HTML Checker does not, and
+ * neither does every mail client.
+ */
+const VALID_URL = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+
+describe('URLs in the markup', () => {
+  it('every href, src and action on every page is a valid URL', () => {
+    const invalid = allBuiltFiles().flatMap((file) =>
+      [...builtDocument(file).querySelectorAll('[href], [src], [action]')].flatMap((element) =>
+        ['href', 'src', 'action']
+          .map((name) => element.getAttribute(name))
+          .filter((url): url is string => url !== null && !VALID_URL.test(url))
+          .map((url) => `${path.relative(DIST, file)}: <${element.tagName.toLowerCase()}> "${url}"`),
+      ),
+    );
+    expect(invalid).toEqual([]);
+  });
+});
+
 describe('links', () => {
   let server: RunningServer;
   beforeAll(async () => {
