@@ -112,7 +112,7 @@ module.exports = {
     ci_report: path.join(__dirname, 'output/ci_report'),
     json_report: path.join(__dirname, 'output/json_report'),
   },
-  // The JSON report feeds the list of failed captures (failed-captures.mjs); the HTML report is
+  // The JSON report feeds the list of failed captures (failures.mjs); the HTML report is
   // always written.
   report: ['CI', 'json'],
   engine: 'playwright',

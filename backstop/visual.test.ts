@@ -10,7 +10,7 @@ import {
   recordCapture,
   unsupportedReason,
 } from './capture-browser.cjs';
-import { JSON_REPORT, failedCaptures, failuresAsText, readLastReport } from './failed-captures.mjs';
+import { JSON_REPORT, failures } from './failures.mjs';
 
 /**
  * Runs BackstopJS against `npm run serve` with the pinned capture browser. BACKSTOP_COMMAND=reference
@@ -42,10 +42,16 @@ describe.skipIf(unsupported)('visual regression (BackstopJS)', () => {
     try {
       await backstop(command, { config });
     } catch (error) {
-      const report = readLastReport();
-      const rows = report ? failedCaptures(report) : [];
       // Backstop's own error says only how many failed: name each, and where to see it.
-      throw rows.length > 0 ? new Error(failuresAsText(rows)) : error;
+      const rows = failures();
+      if (rows.length === 0) throw error;
+      throw new Error(
+        [
+          `${rows.length} capture(s) differ from the references:`,
+          ...rows.map(({ capture, mismatch, diff }) => `  ${capture} · ${mismatch} · ${diff}`),
+          'npm run test:visual:report shows each beside its reference; if every one is meant: npm run test:visual:approve.',
+        ].join('\n'),
+      );
     }
     if (command === 'reference') recordCapture();
   }, 900_000);
