@@ -40,8 +40,8 @@ function integrityOf(url) {
   return integrityCache.get(url);
 }
 
-/** Stylesheets inlined, by URL: every page names the same one. */
-const inlined = new Set();
+/** Stylesheets inlined, by URL, with their text: every page names the same one, read once. */
+const inlined = new Map();
 
 /**
  * A stylesheet's text for a page at any depth: Parcel writes its URLs relative to the stylesheet
@@ -60,9 +60,9 @@ function inlinable(href) {
 function finished(html) {
   return html
     .replace(/<link rel=stylesheet href=(\/[^ >]+)>/g, (_, href) => {
-      inlined.add(href);
+      if (!inlined.has(href)) inlined.set(href, inlinable(href));
       // A stylesheet never holds "</style", which would end the element early.
-      return `<style>${inlinable(href)}</style>`;
+      return `<style>${inlined.get(href)}</style>`;
     })
     .replace(
       /<script type=module src=(\/[^ >]+)( async)?>/g,
@@ -99,9 +99,9 @@ await Promise.all(
     );
   }),
 );
-for (const href of inlined) {
+for (const href of inlined.keys()) {
   for (const file of [href, `${href}.gz`, `${href}.br`]) rmSync(path.join(DIST, file), { force: true });
 }
 console.log(
-  `Inlined ${[...inlined].join(', ')} into ${built.length} pages, pinned their entry script and compressed them`,
+  `Inlined ${[...inlined.keys()].join(', ')} into ${built.length} pages, pinned their entry script and compressed them`,
 );

@@ -28,26 +28,31 @@ describe('contact form submits', () => {
     toasts.dismissToast();
   });
 
-  it('stops a valid submission, shows the toast and keeps what the visitor typed', async () => {
-    const user = userEvent.setup();
-    const show = vi.spyOn(toasts, 'showToast');
-    const form = renderForm();
-    const submitted = vi.fn((event: SubmitEvent) => event.defaultPrevented);
-    // Registered after the page's listener, so it sees whether that listener prevented the default.
-    form.addEventListener('submit', (event) => submitted(event));
+  it.each([
+    ['through the leads chunk', () => import('../leads/leads')],
+    ['without the leads chunk when it cannot be downloaded', () => Promise.reject(new Error('blocked'))],
+  ] as const)(
+    'stops a valid submission and answers it %s: the toast, and what the visitor typed kept',
+    async (_, leads) => {
+      const user = userEvent.setup();
+      const show = vi.spyOn(toasts, 'showToast');
+      const form = renderForm(leads);
+      const submitted = vi.fn((event: SubmitEvent) => event.defaultPrevented);
+      // Registered after the page's listener, so it sees whether that listener prevented the default.
+      form.addEventListener('submit', (event) => submitted(event));
 
-    await submitValidForm(user);
+      await submitValidForm(user);
 
-    expect(submitted).toHaveReturnedWith(true);
-    // Answered through the leads chunk.
-    await vi.waitFor(() => {
-      expect(show).toHaveBeenCalledTimes(1);
-    });
-    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'First name' }).value).toBe('Ada');
-    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Email address' }).value).toBe(
-      'ada@example.com',
-    );
-  });
+      expect(submitted).toHaveReturnedWith(true);
+      await vi.waitFor(() => {
+        expect(show).toHaveBeenCalledTimes(1);
+      });
+      expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'First name' }).value).toBe('Ada');
+      expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Email address' }).value).toBe(
+        'ada@example.com',
+      );
+    },
+  );
 
   it('leaves an invalid form to the browser: no submission, no toast', async () => {
     const user = userEvent.setup();
@@ -62,20 +67,5 @@ describe('contact form submits', () => {
     expect(form.checkValidity()).toBe(false);
     expect(submitted).not.toHaveBeenCalled();
     expect(show).not.toHaveBeenCalled();
-  });
-
-  it('answers without the leads chunk when it cannot be downloaded: the placeholder toast', async () => {
-    const user = userEvent.setup();
-    const show = vi.spyOn(toasts, 'showToast');
-    const form = renderForm(() => Promise.reject(new Error('blocked')));
-    const submitted = vi.fn((event: SubmitEvent) => event.defaultPrevented);
-    form.addEventListener('submit', (event) => submitted(event));
-
-    await submitValidForm(user);
-
-    expect(submitted).toHaveReturnedWith(true);
-    await vi.waitFor(() => {
-      expect(show).toHaveBeenCalledTimes(1);
-    });
   });
 });
