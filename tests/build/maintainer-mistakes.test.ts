@@ -91,6 +91,26 @@ describe('includes and locals', () => {
     expect(message).toMatch(/"keys" of partials\/content\/stats\.html is "retention", not a string\[\]/);
   });
 
+  it('stops on a list of steps given as something else than a list of {…}', () => {
+    const { message } = failureOf('pages/services.html', (copy) =>
+      copy.edit(
+        'pages/services.html',
+        '{"title": "Strategy session"',
+        '"Strategy session", {"title": "Strategy session"',
+      ),
+    );
+    expect(message).toMatch(/^pages\/services\.html:\d+:\d+\n/);
+    expect(message).toMatch(/"steps" of partials\/content\/steps\.html is .*, not an object\[\]/);
+  });
+
+  it('stops on a misspelt field of a step, at the element that shows it', () => {
+    const { message } = failureOf('pages/services.html', (copy) =>
+      copy.edit('partials/content/steps.html', '{{ step.text }}', '{{ step.txt }}'),
+    );
+    expect(message).toMatch(/^partials\/content\/steps\.html:\d+:\d+\n/);
+    expect(message).toMatch(/shows the word "undefined" in <p class="ds-steps__text">/);
+  });
+
   it('stops on a missing partial, at the file that includes it, suggesting the nearest one', () => {
     const { message } = failureOf('pages/pricing.html', (copy) =>
       copy.edit('partials/content/hero.html', 'partials/breadcrumbs.html', 'partials/breadcrumb.html'),
