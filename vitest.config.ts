@@ -41,7 +41,7 @@ export default defineConfig({
           // They test dist/: a build older than the sources is refused, naming the newer file.
           globalSetup: ['tests/support/fresh-build.ts'],
           environment: 'node',
-          // As in the build-output tests: playwright-core and the support modules imported once
+          // As in the build-output tests: puppeteer-core and the support modules imported once
           // per worker (123 s instead of 141 s). Each file still starts its own Chromium and server.
           isolate: false,
           include: ['tests/browser/**/*.test.ts'],
@@ -79,9 +79,11 @@ export default defineConfig({
         },
       },
       {
-        // npm run budget prints its own table, so its console output is not captured.
+        // npm run budget prints its own tables, so its console output is not captured.
         test: {
           name: 'budget',
+          // Lighthouse CI's runs, builds and throttled page loads: minutes, not seconds.
+          testTimeout: 1_800_000,
           // They test dist/: a build older than the sources is refused, naming the newer file.
           globalSetup: ['tests/support/fresh-build.ts'],
           environment: 'node',

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
 
 const require = createRequire(import.meta.url);
 const { CHROMIUM_ARGS, findChromium } = require('./chromium.cjs');
@@ -31,8 +31,9 @@ const html = `<!doctype html><html><head><style>
   <p>${site.tagline}</p>
 </body></html>`;
 
-const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-const page = await browser.newPage({ viewport: { width: 1200, height: 630 }, deviceScaleFactor: 1 });
+const browser = await puppeteer.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+const page = await browser.newPage();
+await page.setViewport({ width: 1200, height: 630 });
 await page.setContent(html);
 await page.evaluate(() => document.fonts.ready);
 const file = `static${site.shareImage}`;

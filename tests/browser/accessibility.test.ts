@@ -1,8 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { islandState, useBrowserAndSite } from '../support/browser';
+import {
+  MAIN_NAV,
+  STATIC_MENU,
+  attributeOf,
+  byRole,
+  closePage,
+  countOf,
+  hoverAt,
+  isVisible,
+  islandState,
+  useBrowserAndSite,
+} from '../support/browser';
 import { routes } from '../support/site';
 
 const site = useBrowserAndSite();
@@ -52,22 +63,21 @@ describe('axe-core (WCAG 2.0, 2.1, 2.2 A and AA, target-size)', () => {
 
   it('finds no violation with the mobile menu open and a sub-list expanded', async () => {
     const page = await open('/pricing', 375);
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.locator('summary', { hasText: 'Menu' }).click();
-    await nav.getByRole('button', { name: 'Pricing', exact: true }).click();
-    expect(await nav.getByRole('link', { name: 'Retainers' }).isVisible()).toBe(true);
+    await page.locator(STATIC_MENU).click();
+    await page.locator(byRole('button', 'Pricing', MAIN_NAV)).click();
+    expect(await isVisible(page, byRole('link', 'Retainers', MAIN_NAV))).toBe(true);
     expect(await violations(page)).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('finds no violation with a desktop dropdown open', async () => {
     const page = await open('/pricing', 1280);
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('link', { name: 'Services', exact: true }).hover();
-    await nav.getByRole('link', { name: 'Services', exact: true }).hover({ position: { x: 4, y: 4 } });
-    await expect.poll(() => nav.getByRole('link', { name: 'Social & Video' }).isVisible()).toBe(true);
+    const services = byRole('link', 'Services', MAIN_NAV);
+    await page.locator(services).hover();
+    await hoverAt(page, services, 4, 4);
+    await expect.poll(() => isVisible(page, byRole('link', 'Social & Video', MAIN_NAV))).toBe(true);
     expect(await violations(page)).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -99,9 +109,9 @@ describe('keyboard', () => {
     const page = await open('/about-us/team', 1280);
     // The mobile sub-lists' "<Section> overview" entries repeat the section link and are not
     // on the desktop header.
-    const expected = await page
-      .locator('header a[href]:not(.ds-nav__overview a)')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const expected = await page.$$eval('header a[href]:not(.ds-nav__overview a)', (links) =>
+      links.map((link) => link.getAttribute('href')),
+    );
     const reached: (string | null)[] = [];
     for (let step = 0; step < 80; step += 1) {
       await page.keyboard.press('Tab');
@@ -115,7 +125,7 @@ describe('keyboard', () => {
       if (current.role === 'button' && current.expanded === 'false') await page.keyboard.press('Enter');
     }
     expect(reached).toEqual(expected);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('focus is always visible and never hidden under the sticky header', async () => {
@@ -133,24 +143,24 @@ describe('keyboard', () => {
       }
     }
     expect(hidden).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('Escape closes an open dropdown and returns focus to its button', async () => {
     const page = await open('/', 1280);
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('link', { name: 'Pricing', exact: true }).focus();
+    await page.focus(byRole('link', 'Pricing', MAIN_NAV));
     await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
     await page.keyboard.press('Tab');
-    const toggle = nav.getByRole('button', { name: 'Pricing pages' });
-    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    const toggle = byRole('button', 'Pricing pages', MAIN_NAV);
+    const focused = () => page.$eval(toggle, (element) => element === document.activeElement);
+    expect(await focused()).toBe(true);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Retainers');
     await page.keyboard.press('Escape');
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
-    await page.context().close();
+    expect(await attributeOf(page, toggle, 'aria-expanded')).toBe('false');
+    expect(await focused()).toBe(true);
+    await closePage(page);
   });
 });
 
@@ -167,25 +177,24 @@ describe('contrast themes (forced colours)', () => {
       return colour;
     });
 
-    const bar = await page
-      .getByRole('navigation', { name: 'Main' })
-      .locator('a[aria-current]')
-      .evaluate((link) => getComputedStyle(link, '::after').backgroundColor);
+    const bar = await page.$eval(
+      `${MAIN_NAV} a[aria-current]`,
+      (link) => getComputedStyle(link, '::after').backgroundColor,
+    );
     expect(bar, 'the current section’s bar').not.toBe(canvas);
 
-    await page.getByRole('button', { name: /Book My Free Strategy Session/ }).click();
+    await page.locator(byRole('button', 'Book My Free Strategy Session')).click();
     const borderWidth = (selector: string) =>
-      page.locator(selector).evaluate((field) => parseFloat(getComputedStyle(field).borderTopWidth));
+      page.$eval(selector, (field) => parseFloat(getComputedStyle(field).borderTopWidth));
     // Last name is required and left empty; the budget is optional.
-    await expect.poll(() => page.locator('#last-name:user-invalid').count()).toBe(1);
+    await expect.poll(() => countOf(page, '#last-name:user-invalid')).toBe(1);
     const validWidth = await borderWidth('#budget');
     // Read until the invalid field's style is recalculated (a busy run read it one frame early).
     await expect.poll(() => borderWidth('#last-name')).toBeGreaterThan(validWidth);
 
     await page.locator('main button[data-toast]').click();
-    const toast = page.getByRole('status').locator('.ds-toast');
-    await toast.waitFor();
-    const edge = await toast.evaluate((card) => {
+    const toast = await page.waitForSelector('[role="status"] .ds-toast', { visible: true });
+    const edge = await toast!.evaluate((card) => {
       const style = getComputedStyle(card);
       return {
         style: style.borderTopStyle,
@@ -196,6 +205,6 @@ describe('contrast themes (forced colours)', () => {
     expect(edge.style).toBe('solid');
     expect(edge.width).toBeGreaterThan(0);
     expect(edge.colour).not.toBe(canvas);
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { islandState, useBrowserAndSite } from '../support/browser';
+import { MAIN_NAV, byRole, closePage, islandState, textOf, useBrowserAndSite } from '../support/browser';
+import { field } from '../support/contact-form';
 import { routes } from '../support/site';
 
 const site = useBrowserAndSite();
@@ -11,9 +12,9 @@ async function watch(page: Page): Promise<string[]> {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
-  page.on('pageerror', (error) => problems.push(`error: ${error.message}`));
+  page.on('pageerror', (error) => problems.push(`error: ${String(error)}`));
   await page.exposeFunction('reportCspViolation', (text: string) => problems.push(`csp: ${text}`));
-  await page.addInitScript(() => {
+  await page.evaluateOnNewDocument(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(
         `${event.violatedDirective} blocked ${event.blockedURI}`,
@@ -34,7 +35,7 @@ describe('Content-Security-Policy in Chromium (npm start)', () => {
       {
         prepare: async (page) => void problemsOf.set(page, await watch(page)),
         // Errors after the load event count too: a page is read once its network is quiet.
-        load: (page, url) => page.goto(url, { waitUntil: 'networkidle' }),
+        load: (page, url) => page.goto(url, { waitUntil: 'networkidle0' }),
       },
     );
     expect(found).toEqual([]);
@@ -44,14 +45,13 @@ describe('Content-Security-Policy in Chromium (npm start)', () => {
     const page = await site.newPage(1280);
     const problems = await watch(page);
     await page.goto(site.url('/contact'));
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('link', { name: 'Services', exact: true }).hover();
+    await page.locator(byRole('link', 'Services', MAIN_NAV)).hover();
     await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
-    await nav.getByRole('button', { name: 'Get Started' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('implemented');
-    await page.getByLabel('First name').focus();
+    await page.locator(byRole('button', 'Get Started', MAIN_NAV)).click();
+    await expect.poll(() => textOf(page, byRole('status'))).toContain('implemented');
+    await page.focus(field('First name'));
     await expect.poll(() => islandState(page, 'contact-form')).toBe('mounted');
     expect(problems).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

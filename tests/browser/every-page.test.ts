@@ -1,7 +1,15 @@
 /** What every kind of page does in a real browser: its entrance, and a footer year that is current. */
-import type { Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { layoutShift, recordLayoutShifts, useBrowserAndSite } from '../support/browser';
+import {
+  closePage,
+  delayed,
+  interceptRequests,
+  layoutShift,
+  recordLayoutShifts,
+  textOf,
+  useBrowserAndSite,
+} from '../support/browser';
 import { startSplittingProxy } from '../support/server';
 import { routes } from '../support/site';
 
@@ -29,32 +37,42 @@ describe('every page in Chromium', () => {
     it(`${kind} (${path}) enters with the same motion, visible from the first frame`, async () => {
       const page = await site.open(path, 1280);
       expect(await entrance(page)).toEqual({ names: ['ds-rise'], opacity: '1' });
-      await page.context().close();
+      await closePage(page);
     });
 
     it(`${kind} does not move for a visitor who asks for reduced motion`, async () => {
       const page = await site.open(path, 375, { reducedMotion: 'reduce' });
       expect(await entrance(page)).toEqual({ names: [], opacity: '1' });
-      await page.context().close();
+      await closePage(page);
     });
   }
 
   it('the footer shows the visitor’s year when it is later than the build’s, without a layout shift', async () => {
     const page = await site.newPage(1280);
     const nextYear = new Date().getFullYear() + 1;
-    await page.clock.setFixedTime(new Date(`${nextYear}-01-01T00:00:05`));
+    // The page's clock reads five seconds into next year.
+    await page.evaluateOnNewDocument(
+      (now: number) => {
+        class FixedDate extends Date {
+          constructor(value: string | number | Date = now) {
+            super(value);
+          }
+          static override now = () => now;
+        }
+        globalThis.Date = FixedDate as DateConstructor;
+      },
+      new Date(`${nextYear}-01-01T00:00:05`).getTime(),
+    );
     await recordLayoutShifts(page);
     // The entry script arrives late, as on a slow network: the year changes after the first paint.
-    await page.route('**/main.*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await route.continue();
-    });
+    await interceptRequests(page, /\/main\.[0-9a-f]{8}\.js$/, delayed(300));
     await page.goto(site.url('/no-such-page')); // a short page: the footer is in view
-    await expect.poll(() => page.locator('.ds-footer__year').textContent()).toBe(String(nextYear));
+    await expect.poll(() => textOf(page, '.ds-footer__year')).toBe(String(nextYear));
     expect(await layoutShift(page)).toBe(0);
     // A browser reports no shift under 3 px, and a year's digits can differ by less: every year
     // must be exactly as wide as the build's.
-    const widths = await page.locator('.ds-footer__year').evaluate(
+    const widths = await page.$eval(
+      '.ds-footer__year',
       (year, years: number[]) => {
         return years.map((value) => {
           year.textContent = String(value);
@@ -64,7 +82,7 @@ describe('every page in Chromium', () => {
       Array.from({ length: 10 }, (_, index) => nextYear - 1 + index),
     );
     expect(new Set(widths).size).toBe(1);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('a page whose HTML arrives in two parts, split inside the navigation, paints its header whole', async () => {
@@ -75,14 +93,14 @@ describe('every page in Chromium', () => {
       await page.goto(`${proxy.url}/`);
       expect(await layoutShift(page)).toBe(0);
     } finally {
-      await page.context().close();
+      await closePage(page);
       await proxy.stop();
     }
   });
 
   it('without JavaScript, the footer keeps the build’s year', async () => {
     const page = await site.open('/', 1280, { javaScriptEnabled: false });
-    expect(Number(await page.locator('.ds-footer__year').textContent())).toBe(new Date().getFullYear());
-    await page.context().close();
+    expect(Number(await textOf(page, '.ds-footer__year'))).toBe(new Date().getFullYear());
+    await closePage(page);
   });
 });

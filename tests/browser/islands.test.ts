@@ -1,8 +1,27 @@
-import type { Page, Request } from 'playwright-core';
+import type { HTTPRequest, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import messages from '../../pages/_data/messages.json';
-import { fillContactForm } from '../support/contact-form';
-import { islandState, layoutShift, recordLayoutShifts, useBrowserAndSite } from '../support/browser';
+import { field, fillContactForm, submitContactForm } from '../support/contact-form';
+import {
+  MAIN_NAV,
+  STATIC_MENU,
+  attributeOf,
+  byRole,
+  closePage,
+  delayed,
+  hoverAt,
+  interceptRequests,
+  isVisible,
+  islandState,
+  layoutShift,
+  pathOf,
+  recordLayoutShifts,
+  staticRow,
+  textOf,
+  useBrowserAndSite,
+  urlOf,
+  valueOf,
+} from '../support/browser';
 
 const TOAST_TEXT = messages.placeholderToast.title;
 
@@ -11,69 +30,68 @@ const site = useBrowserAndSite();
 /** Opens a page at a width, recording every layout shift. */
 const open = (path: string, width: number) => site.open(path, width, { prepare: recordLayoutShifts });
 
-const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-const toast = (page: Page) => page.getByRole('status');
+const TOAST = byRole('status');
+const toastText = (page: Page) => textOf(page, TOAST);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const NAVIGATION_CHUNK = /\/Navigation\.[0-9a-f]{8}\.js$/;
 
 describe('navigation island in Chromium', () => {
   it('at 1280px, opens a dropdown on hover, lets the pointer into it, closes on leave, without layout shift', async () => {
     const page = await open('/about-us/team', 1280);
-    const nav = mainNav(page);
-    await nav.getByRole('link', { name: 'Services', exact: true }).hover();
+    const services = byRole('link', 'Services', MAIN_NAV);
+    await page.locator(services).hover();
     await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
-    const toggle = nav.getByRole('button', { name: 'Services pages' });
-    await nav.getByRole('link', { name: 'Services', exact: true }).hover({ position: { x: 5, y: 5 } });
-    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    const toggle = byRole('button', 'Services pages', MAIN_NAV);
+    await hoverAt(page, services, 5, 5);
+    await expect.poll(() => attributeOf(page, toggle, 'aria-expanded')).toBe('true');
 
-    const subLink = nav.getByRole('link', { name: 'Advanced Advertising' });
-    await subLink.hover();
-    await page.waitForTimeout(300);
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await subLink.isVisible()).toBe(true);
+    const subLink = byRole('link', 'Advanced Advertising', MAIN_NAV);
+    await page.locator(subLink).hover();
+    await pause(300);
+    expect(await attributeOf(page, toggle, 'aria-expanded')).toBe('true');
+    expect(await isVisible(page, subLink)).toBe(true);
 
     await page.mouse.move(640, 700);
-    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
-    await expect.poll(() => subLink.isVisible()).toBe(false);
+    await expect.poll(() => attributeOf(page, toggle, 'aria-expanded')).toBe('false');
+    await expect.poll(() => isVisible(page, subLink)).toBe(false);
     expect(await layoutShift(page)).toBe(0);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('at 1280px, shows the current section highlighted after the island takes over', async () => {
     const page = await open('/about-us/team', 1280);
-    await mainNav(page).hover();
+    await page.hover(MAIN_NAV);
     await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
-    const current = mainNav(page).getByRole('link', { name: 'About Us' });
-    expect(await current.getAttribute('aria-current')).toBe('true');
-    const bar = await current.evaluate((link) => getComputedStyle(link, '::after').backgroundColor);
+    const current = byRole('link', 'About Us', MAIN_NAV);
+    expect(await attributeOf(page, current, 'aria-current')).toBe('true');
+    const bar = await page.$eval(current, (link) => getComputedStyle(link, '::after').backgroundColor);
     expect(bar).not.toBe('rgba(0, 0, 0, 0)');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('at 375px, the Menu button opens the panel, a tap on a row expands its sub-list, one at a time, a link closes it', async () => {
     const page = await open('/', 375);
-    const nav = mainNav(page);
-    await nav.locator('summary', { hasText: 'Menu' }).click();
+    await page.locator(STATIC_MENU).click();
     await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
-    const menu = nav.getByRole('button', { name: 'Menu' });
-    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+    const menu = byRole('button', 'Menu', MAIN_NAV);
+    await expect.poll(() => attributeOf(page, menu, 'aria-expanded')).toBe('true');
 
-    const about = nav.getByRole('button', { name: 'About Us', exact: true });
-    const pricing = nav.getByRole('button', { name: 'Pricing', exact: true });
     // The whole row is the target: a tap near its left edge, on the label, expands it.
-    const row = await about.boundingBox();
+    const row = await (await page.$(byRole('button', 'About Us', MAIN_NAV)))!.boundingBox();
     expect(row?.width).toBeGreaterThan(300);
     await page.mouse.click((row?.x ?? 0) + 20, (row?.y ?? 0) + (row?.height ?? 0) / 2);
-    expect(await nav.getByRole('link', { name: 'Our Story' }).isVisible()).toBe(true);
-    expect(await nav.getByRole('link', { name: 'About Us overview' }).getAttribute('href')).toBe('/about-us');
-    await pricing.click();
-    expect(await nav.getByRole('link', { name: 'Retainers' }).isVisible()).toBe(true);
-    expect(await nav.getByRole('link', { name: 'Our Story' }).isVisible()).toBe(false);
+    expect(await isVisible(page, byRole('link', 'Our Story', MAIN_NAV))).toBe(true);
+    expect(await attributeOf(page, byRole('link', 'About Us overview', MAIN_NAV), 'href')).toBe('/about-us');
+    await page.locator(byRole('button', 'Pricing', MAIN_NAV)).click();
+    expect(await isVisible(page, byRole('link', 'Retainers', MAIN_NAV))).toBe(true);
+    expect(await isVisible(page, byRole('link', 'Our Story', MAIN_NAV))).toBe(false);
 
-    await menu.click();
-    await expect.poll(() => nav.getByRole('link', { name: 'Blog' }).isVisible()).toBe(false);
-    await menu.click();
-    await nav.getByRole('link', { name: 'Blog' }).click();
-    await page.waitForURL('**/blog');
-    await page.context().close();
+    await page.locator(menu).click();
+    await expect.poll(() => isVisible(page, byRole('link', 'Blog', MAIN_NAV))).toBe(false);
+    await page.locator(menu).click();
+    await page.locator(byRole('link', 'Blog', MAIN_NAV)).click();
+    await expect.poll(() => pathOf(page)).toBe('/blog');
+    await closePage(page);
   });
 });
 
@@ -81,50 +99,43 @@ describe('island takeover under a finger', () => {
   it('at 375px, a press on the static Menu held while the island arrives still opens the menu', async () => {
     const page = await site.newPage(375);
     let served = false;
-    await page.route(/\/Navigation\.[0-9a-f]{8}\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await route.continue();
+    await interceptRequests(page, NAVIGATION_CHUNK, async (request) => {
+      await delayed(300)(request);
       served = true;
     });
     await page.goto(site.url('/'));
-    const box = await mainNav(page).locator('summary', { hasText: 'Menu' }).boundingBox();
-    await page.mouse.move((box?.x ?? 0) + 20, (box?.y ?? 0) + 10);
+    await hoverAt(page, STATIC_MENU, 20, 10);
     await page.mouse.down();
     await expect.poll(() => served).toBe(true);
-    await page.waitForTimeout(300); // the island's code is in; the finger is still down
+    await pause(300); // the island's code is in; the finger is still down
     expect(await islandState(page, 'navigation')).not.toBe('mounted');
     await page.mouse.up();
     await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
-    expect(await mainNav(page).getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe(
-      'true',
-    );
-    await page.context().close();
+    expect(await attributeOf(page, byRole('button', 'Menu', MAIN_NAV), 'aria-expanded')).toBe('true');
+    await closePage(page);
   });
 });
 
 describe('island takeover of the static mobile menu', () => {
   it('at 375px, keeps the static menu working when the island’s code cannot load', async () => {
     const page = await site.newPage(375);
-    await page.route(/\/Navigation\.[0-9a-f]{8}\.js$/, (route) => route.abort());
+    await interceptRequests(page, NAVIGATION_CHUNK, (request) => request.abort());
     await page.goto(site.url('/'));
-    await mainNav(page).locator('summary', { hasText: 'Menu' }).click();
+    await page.locator(STATIC_MENU).click();
     // The island never replaces the header: the load fails and is retried later.
     await expect.poll(() => islandState(page, 'navigation')).toMatch(/retrying|failed/);
-    await mainNav(page).locator('summary', { hasText: 'Services' }).click();
-    const overview = mainNav(page).getByRole('link', { name: 'Services overview' });
-    expect(await overview.isVisible()).toBe(true);
-    await overview.click();
-    await page.waitForURL('**/services');
-    await page.context().close();
+    await page.locator(staticRow('/services')).click();
+    const overview = byRole('link', 'Services overview', MAIN_NAV);
+    expect(await isVisible(page, overview)).toBe(true);
+    await page.locator(overview).click();
+    await expect.poll(() => pathOf(page)).toBe('/services');
+    await closePage(page);
   });
 
   it('at 375px, waits for the static menu to finish opening, so its fade never jumps', async () => {
     const page = await site.newPage(375);
     // The island's code arrives while the 0.3 s opening is under way.
-    await page.route(/\/Navigation\.[0-9a-f]{8}\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 60));
-      await route.continue();
-    });
+    await interceptRequests(page, NAVIGATION_CHUNK, delayed(60));
     await page.goto(site.url('/'));
     await page.evaluate(() => {
       const root = document.querySelector<HTMLElement>('[data-island="navigation"]')!;
@@ -137,14 +148,12 @@ describe('island takeover of the static mobile menu', () => {
         times.replaced = Number.isNaN(times.replaced) ? performance.now() : times.replaced;
       }).observe(root, { childList: true });
     });
-    await mainNav(page).locator('summary', { hasText: 'Menu' }).click();
+    await page.locator(STATIC_MENU).click();
     await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
     const times = await page.evaluate(() => (window as unknown as { times: Record<string, number> }).times);
     expect(times.opened).toBeLessThanOrEqual(times.replaced!);
-    expect(await mainNav(page).getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe(
-      'true',
-    );
-    await page.context().close();
+    expect(await attributeOf(page, byRole('button', 'Menu', MAIN_NAV), 'aria-expanded')).toBe('true');
+    await closePage(page);
   });
 
   it('at 375px, keeps open the menu and the section row the visitor expanded before the island arrived, and its focus', async () => {
@@ -153,25 +162,23 @@ describe('island takeover of the static mobile menu', () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(/\/Navigation\.[0-9a-f]{8}\.js$/, async (route) => {
+    await interceptRequests(page, NAVIGATION_CHUNK, async (request) => {
       await released;
-      await route.continue();
+      await request.continue();
     });
     await page.goto(site.url('/'));
-    await mainNav(page).locator('summary', { hasText: 'Menu' }).click();
-    await mainNav(page).locator('summary', { hasText: 'Services' }).click();
+    await page.locator(STATIC_MENU).click();
+    await page.locator(staticRow('/services')).click();
     expect(await islandState(page, 'navigation')).not.toBe('mounted');
     release();
     await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
-    const services = mainNav(page).getByRole('button', { name: 'Services', exact: true });
-    expect(await services.getAttribute('aria-expanded')).toBe('true');
+    const services = byRole('button', 'Services', MAIN_NAV);
+    expect(await attributeOf(page, services, 'aria-expanded')).toBe('true');
     // Focus moves from the static row to the island's.
-    expect(await services.evaluate((button) => button === document.activeElement)).toBe(true);
-    expect(await mainNav(page).getByRole('link', { name: 'Services overview' }).isVisible()).toBe(true);
-    expect(
-      await mainNav(page).getByRole('button', { name: 'Pricing', exact: true }).getAttribute('aria-expanded'),
-    ).toBe('false');
-    await page.context().close();
+    expect(await page.$eval(services, (button) => button === document.activeElement)).toBe(true);
+    expect(await isVisible(page, byRole('link', 'Services overview', MAIN_NAV))).toBe(true);
+    expect(await attributeOf(page, byRole('button', 'Pricing', MAIN_NAV), 'aria-expanded')).toBe('false');
+    await closePage(page);
   });
 });
 
@@ -179,8 +186,6 @@ describe('toast island in Chromium', () => {
   for (const width of [375, 1280]) {
     it(`at ${width}px, Get Started shows the toast, which is gone after about 5 seconds`, async () => {
       const page = await site.newPage(width);
-      // The page's clock runs as usual until the test takes it over.
-      await page.clock.install();
       await page.goto(site.url('/'));
       // When the toast card enters the page, by the page's clock.
       await page.evaluate(() => {
@@ -191,37 +196,42 @@ describe('toast island in Chromium', () => {
           observer.disconnect();
         }).observe(region, { childList: true, subtree: true });
       });
-      if (width < 1024) await mainNav(page).locator('summary', { hasText: 'Menu' }).click();
-      await mainNav(page).getByRole('button', { name: 'Get Started' }).click();
-      await expect.poll(() => toast(page).textContent()).toContain(TOAST_TEXT);
-      expect(await toast(page).textContent()).toContain('🚧');
-      // From here the test moves the page's clock: 4.8 s after the toast appeared it is up; by
-      // 5.3 s it is gone. The pause is set far enough ahead to be in the future however slowly
-      // this call reaches the page, and the run is counted from the toast's appearance.
-      const shownAt = Number(await toast(page).getAttribute('data-shown-at'));
-      const pausedAt = (await page.evaluate(() => Date.now())) + 500;
-      await page.clock.pauseAt(pausedAt);
-      await page.clock.runFor(shownAt + 4800 - pausedAt);
-      expect(await toast(page).textContent()).toContain(TOAST_TEXT);
-      await page.clock.runFor(500);
-      await expect.poll(() => toast(page).textContent(), { timeout: 1000 }).toBe('');
-      await page.context().close();
+      if (width < 1024) await page.locator(STATIC_MENU).click();
+      await page.locator(byRole('button', 'Get Started', MAIN_NAV)).click();
+      await expect.poll(() => toastText(page)).toContain(TOAST_TEXT);
+      expect(await toastText(page)).toContain('🚧');
+      // From here the test moves the page's clock (Chromium's virtual time, which its timers
+      // follow): 4.8 s after the toast appeared it is up; by 5.3 s it is gone. Paused first, the
+      // clock waits however slowly the test's calls reach the page.
+      const cdp = await page.createCDPSession();
+      await cdp.send('Emulation.setVirtualTimePolicy', { policy: 'pause' });
+      const runFor = async (budget: number) => {
+        const expired = new Promise((resolve) => cdp.once('Emulation.virtualTimeBudgetExpired', resolve));
+        await cdp.send('Emulation.setVirtualTimePolicy', { policy: 'advance', budget });
+        await expired;
+      };
+      const shownAt = Number(await attributeOf(page, TOAST, 'data-shown-at'));
+      await runFor(shownAt + 4800 - (await page.evaluate(() => Date.now())));
+      expect(await toastText(page)).toContain(TOAST_TEXT);
+      await runFor(500);
+      expect(await toastText(page)).toBe('');
+      await closePage(page);
     });
   }
   it('Call Now on /contact and every package button on /pricing show the toast', async () => {
-    const triggers: [string, RegExp][] = [
-      ['/contact', /^Call Now$/],
-      ['/pricing', /^Start with Starter$/],
-      ['/pricing', /^Choose Growth$/],
-      ['/pricing', /^Scale with us$/],
+    const triggers: [string, string][] = [
+      ['/contact', 'Call Now'],
+      ['/pricing', 'Start with Starter'],
+      ['/pricing', 'Choose Growth'],
+      ['/pricing', 'Scale with us'],
     ];
     for (const [path, name] of triggers) {
       const page = await open(path, 1280);
-      const url = page.url();
-      await page.getByRole('button', { name }).click();
-      await expect.poll(() => toast(page).textContent(), { message: String(name) }).toContain(TOAST_TEXT);
-      expect(page.url()).toBe(url);
-      await page.context().close();
+      const url = await urlOf(page);
+      await page.locator(byRole('button', name)).click();
+      await expect.poll(() => toastText(page), { message: name }).toContain(TOAST_TEXT);
+      expect(await urlOf(page)).toBe(url);
+      await closePage(page);
     }
   });
 });
@@ -235,46 +245,48 @@ describe('contact form island in Chromium', () => {
   it('a valid submit sends no request, shows the toast and keeps the entries', async () => {
     const page = await open('/contact', 1280);
     await fillValidForm(page);
-    const requests: Request[] = [];
+    const requests: HTTPRequest[] = [];
     page.on('request', (request) => requests.push(request));
-    const url = page.url();
+    const url = await urlOf(page);
 
-    await page.getByRole('button', { name: 'Book My Free Strategy Session' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain(TOAST_TEXT);
+    await submitContactForm(page);
+    await expect.poll(() => toastText(page)).toContain(TOAST_TEXT);
 
-    expect(page.url()).toBe(url);
+    expect(await urlOf(page)).toBe(url);
     // Only the toast island's own code may be fetched; nothing carries form data.
     expect(requests.filter((request) => request.resourceType() !== 'script').map((r) => r.url())).toEqual([]);
     expect(requests.every((request) => request.method() === 'GET')).toBe(true);
-    expect(await page.getByLabel('First name').inputValue()).toBe('Ada');
-    expect(await page.getByLabel('Type of real estate investing').inputValue()).toBe('rental');
-    await page.context().close();
+    expect(await valueOf(page, 'First name')).toBe('Ada');
+    expect(await valueOf(page, 'Type of real estate investing')).toBe('rental');
+    await closePage(page);
   });
 
   it('an invalid submit shows the browser’s own validation and no toast', async () => {
     const page = await open('/contact', 1280);
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByRole('button', { name: 'Book My Free Strategy Session' }).click();
-    const message = await page
-      .getByLabel('Last name')
-      .evaluate((input) => (input as HTMLInputElement).validationMessage);
+    await page.locator(field('First name')).fill('Ada');
+    await submitContactForm(page);
+    const message = await page.$eval(
+      field('Last name'),
+      (input) => (input as HTMLInputElement).validationMessage,
+    );
     expect(message).not.toBe('');
-    await page.waitForTimeout(300);
-    expect(await toast(page).textContent()).toBe('');
-    await page.context().close();
+    await pause(300);
+    expect(await toastText(page)).toBe('');
+    await closePage(page);
   });
 
   it('with JavaScript off, a submit puts no data in the URL and says how to reach the agency', async () => {
     const page = await site.open('/contact', 1280, { javaScriptEnabled: false });
-    const context = page.context();
-    await fillValidForm(page).catch(() => undefined); // the island never mounts without JS
-    await page.getByRole('button', { name: 'Book My Free Strategy Session' }).click();
-    await page.waitForURL('**/contact?#contact-form-help');
-    expect(new URL(page.url()).search).toBe('');
-    const help = page.locator('#contact-form-help');
-    expect(await help.isVisible()).toBe(true);
-    expect(await help.textContent()).toMatch(/\{phone\}.*\{email\}/s);
-    await context.close();
+    await fillContactForm(page);
+    await submitContactForm(page);
+    await expect
+      .poll(async () => new URL((await urlOf(page)) ?? 'about:blank').hash)
+      .toBe('#contact-form-help');
+    expect(await pathOf(page)).toBe('/contact');
+    expect(new URL((await urlOf(page))!).search).toBe('');
+    expect(await isVisible(page, '#contact-form-help')).toBe(true);
+    expect(await textOf(page, '#contact-form-help')).toMatch(/\{phone\}.*\{email\}/s);
+    await closePage(page);
   });
 });
 
@@ -289,16 +301,16 @@ describe('island isolation in Chromium', () => {
     await page.evaluate(() =>
       document.querySelector('.ds-nav__link[href="/blog"]')?.classList.remove('ds-nav__link'),
     );
-    const nav = mainNav(page);
-    await nav.getByRole('link', { name: 'Pricing', exact: true }).hover();
+    const pricing = byRole('link', 'Pricing', MAIN_NAV);
+    await page.locator(pricing).hover();
     await expect.poll(() => islandState(page, 'navigation')).toBe('failed');
     expect(errors.join('\n')).toContain('[island:navigation]');
-    expect(await nav.getByRole('link', { name: 'Pricing', exact: true }).isVisible()).toBe(true);
+    expect(await isVisible(page, pricing)).toBe(true);
 
-    await nav.getByRole('button', { name: 'Get Started' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain(TOAST_TEXT);
-    await page.getByLabel('First name').focus();
+    await page.locator(byRole('button', 'Get Started', MAIN_NAV)).click();
+    await expect.poll(() => toastText(page)).toContain(TOAST_TEXT);
+    await page.focus(field('First name'));
     await expect.poll(() => islandState(page, 'contact-form')).toBe('mounted');
-    await page.context().close();
+    await closePage(page);
   });
 });

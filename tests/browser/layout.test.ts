@@ -1,7 +1,15 @@
-import type { Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import pricing from '../../pages/_data/pricing.json';
-import { islandState, useBrowserAndSite } from '../support/browser';
+import {
+  MAIN_NAV,
+  STATIC_MENU,
+  closePage,
+  interceptRequests,
+  isVisible,
+  islandState,
+  useBrowserAndSite,
+} from '../support/browser';
 import { routes } from '../support/site';
 
 const site = useBrowserAndSite();
@@ -61,10 +69,10 @@ describe('layout', () => {
       const expected = { count: 9, wrapped: [], rows: 1, barHeight: 72, overflow: 0 };
       expect(await measureHeader(page)).toEqual(expected);
       // The same once the navigation island has taken over.
-      await page.getByRole('navigation', { name: 'Main' }).hover();
+      await page.hover(MAIN_NAV);
       await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
       expect(await measureHeader(page)).toEqual(expected);
-      await page.context().close();
+      await closePage(page);
     },
   );
 
@@ -93,10 +101,10 @@ describe('layout', () => {
         ]);
       expect(await offScreen()).toEqual([]);
       // The same once the navigation island has taken over.
-      await page.getByRole('navigation', { name: 'Main' }).hover();
+      await page.hover(MAIN_NAV);
       await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
       expect(await offScreen()).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     },
   );
 
@@ -109,7 +117,7 @@ describe('layout', () => {
     'at 1280px with the browser’s text at %ipx, the page gets %s and does not scroll sideways',
     async (size) => {
       const page = await site.newPage(1280);
-      const cdp = await page.context().newCDPSession(page);
+      const cdp = await page.createCDPSession();
       await cdp.send('Page.setFontSizes', { fontSizes: { standard: size } });
       await page.goto(site.url('/about-us/team'));
       await page.evaluate(() => document.fonts.ready);
@@ -117,9 +125,8 @@ describe('layout', () => {
         `${size}px`,
       );
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(1280);
-      const menu = page.getByRole('navigation', { name: 'Main' }).locator('summary', { hasText: 'Menu' });
       if (size === 20) {
-        expect(await menu.isVisible()).toBe(false);
+        expect(await isVisible(page, STATIC_MENU)).toBe(false);
         // The header's 4.5rem bar, at 20px text.
         expect(await measureHeader(page)).toEqual({
           count: 9,
@@ -129,9 +136,9 @@ describe('layout', () => {
           overflow: 0,
         });
       } else {
-        expect(await menu.isVisible()).toBe(true);
+        expect(await isVisible(page, STATIC_MENU)).toBe(true);
       }
-      await page.context().close();
+      await closePage(page);
     },
   );
 
@@ -141,12 +148,12 @@ describe('layout', () => {
     ['the fallback font', true],
   ])('every package price keeps "/month" on its line from 320 to 1920px, in %s', async (_, fallback) => {
     const page = await site.newPage(320);
-    if (fallback) await page.route(/\.woff2$/, (route) => route.abort());
+    if (fallback) await interceptRequests(page, /\.woff2$/, (request) => request.abort());
     await page.goto(site.url('/pricing'));
     await page.evaluate(() => document.fonts.ready);
     const wrapped: string[] = [];
     for (const width of [320, 340, 375, 768, 1024, 1100, 1280, 1920]) {
-      await page.setViewportSize({ width, height: 800 });
+      await page.setViewport({ width, height: 800 });
       const packages = await page.$$eval('.ds-package', (cards) =>
         cards.map((card) => {
           const amount = card.querySelector('.ds-package__amount')!.getBoundingClientRect();
@@ -161,18 +168,18 @@ describe('layout', () => {
       wrapped.push(...packages.filter((pkg) => pkg.wrapped).map((pkg) => `${pkg.name} at ${width}px`));
     }
     expect(wrapped).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('prints every section of the home page: nothing waits for a scroll that paper never makes', async () => {
     const page = await site.open('/', 1280);
-    await page.emulateMedia({ media: 'print' });
+    await page.emulateMediaType('print');
     const invisible = await page.$$eval('main *', (elements) =>
       elements
         .filter((element) => getComputedStyle(element).opacity === '0')
         .map((element) => element.getAttribute('class') ?? element.tagName),
     );
     expect(invisible).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -9,10 +9,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inlineScriptHashesOf, securityHeaders } from '../../scripts/build/hosting/headers.mjs';
-import { launchBrowser } from '../support/browser';
+import { byRole, closePage, launchBrowser, newPage, textOf, urlOf, valueOf } from '../support/browser';
 import { fillContactForm, submitContactForm } from '../support/contact-form';
 import { ROOT } from '../support/site';
 
@@ -121,13 +121,12 @@ beforeEach(() => {
 });
 
 async function openContact(javaScriptEnabled = true): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled });
-  const page = await context.newPage();
+  const page = await newPage(browser, 1280, { javaScriptEnabled });
   await page.goto(`${siteUrl}/contact`);
   return page;
 }
 
-const status = (page: Page) => page.getByRole('status').textContent();
+const status = (page: Page) => textOf(page, byRole('status'));
 const SENT = 'Thank you, your request has reached us. Response within 24 hours.';
 
 describe('lead delivery with an endpoint set', () => {
@@ -156,10 +155,10 @@ describe('lead delivery with an endpoint set', () => {
       budget: '',
       challenge: 'Finding motivated sellers',
     });
-    expect(await page.getByLabel('First name').inputValue()).toBe('');
+    expect(await valueOf(page, 'First name')).toBe('');
     expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
-    expect(new URL(page.url()).search).toBe('');
-    await page.context().close();
+    expect(new URL((await urlOf(page))!).search).toBe('');
+    await closePage(page);
   });
 
   it('when the endpoint fails, says so, keeps every entry, and delivers once when back online', async () => {
@@ -168,15 +167,15 @@ describe('lead delivery with an endpoint set', () => {
     await fillContactForm(page);
     await submitContactForm(page);
     await expect.poll(() => status(page)).toContain('has not reached us yet');
-    expect(await page.getByLabel('First name').inputValue()).toBe('Ada');
+    expect(await valueOf(page, 'First name')).toBe('Ada');
     expect(endpoint.leads.size).toBe(0);
 
     endpoint.failWith = 0;
-    await page.context().setOffline(true);
-    await page.context().setOffline(false); // the `online` event
+    await page.setOfflineMode(true);
+    await page.setOfflineMode(false); // the `online` event
     await expect.poll(() => status(page)).toContain(SENT);
     expect(endpoint.leads.size).toBe(1);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('a lead that could not be sent before a reload is delivered by the next page load, once', async () => {
@@ -188,24 +187,24 @@ describe('lead delivery with an endpoint set', () => {
     endpoint.failWith = 0;
     await page.reload(); // before the first automatic retry, 3 s later
     await expect.poll(() => status(page)).toContain(SENT);
-    expect(await page.getByLabel('First name').inputValue()).toBe('');
+    expect(await valueOf(page, 'First name')).toBe('');
     await submitContactForm(page).catch(() => undefined); // an empty form: the browser's validation stops it
     expect(endpoint.leads.size).toBe(1);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('without JavaScript, the form POSTs its named fields to the endpoint, nothing in a URL', async () => {
     const page = await openContact(false);
     await fillContactForm(page);
     await submitContactForm(page);
-    await page.waitForURL(endpointUrl);
-    expect(await page.textContent('body')).toContain('we received your request');
+    await expect.poll(() => urlOf(page)).toBe(endpointUrl);
+    expect(await textOf(page, 'body')).toContain('we received your request');
     const [lead] = [...endpoint.leads.values()];
     expect(lead?.contentType).toBe('application/x-www-form-urlencoded');
     const fields = new URLSearchParams(lead?.body);
     expect(fields.get('first-name')).toBe('Ada');
     expect(fields.get('investing-type')).toBe('rental');
-    expect(new URL(page.url()).search).toBe('');
-    await page.context().close();
+    expect(new URL((await urlOf(page))!).search).toBe('');
+    await closePage(page);
   });
 });

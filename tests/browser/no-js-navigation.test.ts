@@ -1,6 +1,15 @@
-import type { Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowserAndSite } from '../support/browser';
+import {
+  MAIN_NAV,
+  STATIC_MENU,
+  byRole,
+  closePage,
+  countOf,
+  interceptRequests,
+  isVisible,
+  useBrowserAndSite,
+} from '../support/browser';
 
 const site = useBrowserAndSite();
 
@@ -12,22 +21,18 @@ const openWithoutJs = (width: number): Promise<Page> =>
  * entries ("Services overview") repeat their section's link and are left out.
  */
 function navLinks(page: Page) {
-  return page
-    .locator('header nav a:not(.ds-nav__overview a)')
-    .evaluateAll((links) =>
-      links.map((link): [string, string] => [link.getAttribute('href') ?? '', link.textContent.trim()]),
-    );
+  return page.$$eval('header nav a:not(.ds-nav__overview a)', (links) =>
+    links.map((link): [string, string] => [link.getAttribute('href') ?? '', link.textContent.trim()]),
+  );
 }
 
 /** The visible links of the header's navigation, as [href, label]. */
 function visibleNavLinks(page: Page) {
-  return page
-    .locator('header nav a')
-    .evaluateAll((links) =>
-      links
-        .filter((link) => link.checkVisibility())
-        .map((link): [string, string] => [link.getAttribute('href') ?? '', link.textContent.trim()]),
-    );
+  return page.$$eval('header nav a', (links) =>
+    links
+      .filter((link) => link.checkVisibility())
+      .map((link): [string, string] => [link.getAttribute('href') ?? '', link.textContent.trim()]),
+  );
 }
 
 describe('header navigation with JavaScript off', () => {
@@ -37,9 +42,9 @@ describe('header navigation with JavaScript off', () => {
     expect(links).toHaveLength(20); // 8 top-level items and 12 sub-links
     expect(await visibleNavLinks(page)).toEqual([]);
 
-    await page.locator('header summary', { hasText: 'Menu' }).click();
-    const rows = page.locator('header nav summary.ds-nav__row');
-    expect((await rows.allTextContents()).map((text) => text.trim())).toEqual([
+    await page.click(STATIC_MENU); // a locator waits on the page's frames, which never come without JS
+    const rows = await page.$$('header nav summary.ds-nav__row');
+    expect(await Promise.all(rows.map((row) => row.evaluate((node) => node.textContent.trim())))).toEqual([
       'About Us',
       'Services',
       'Who We Serve',
@@ -54,30 +59,29 @@ describe('header navigation with JavaScript off', () => {
 
     // Each row in turn: its section's page first, then its sub-links; every other row closes.
     const seen = new Set<string>();
-    for (const row of await rows.all()) {
+    for (const row of rows) {
       await row.click();
-      const label = (await row.textContent())?.trim();
+      const label = await row.evaluate((node) => node.textContent.trim());
       const section = links.find(([, text]) => text === label)!;
       const visible = await visibleNavLinks(page);
       const subLinks = visible.filter(([href]) => href.startsWith(`${section[0]}/`));
       expect(visible).toEqual([[section[0], `${section[1]} overview`], ...subLinks, ...visible.slice(-4)]);
-      expect(await page.locator('header nav details.ds-nav__section[open]').count()).toBe(1);
+      expect(await countOf(page, 'header nav details.ds-nav__section[open]')).toBe(1);
       for (const [href] of visible) seen.add(href);
     }
     expect([...seen].sort()).toEqual(links.map(([href]) => href).sort());
-    await page.context().close();
+    await closePage(page);
   });
 
   it('at 1280px, hovering a top-level item shows its sub-links', async () => {
     const page = await openWithoutJs(1280);
-    const mainNav = page.getByRole('navigation', { name: 'Main' });
-    const subLink = mainNav.getByRole('link', { name: 'Retainers' });
-    expect(await subLink.isVisible()).toBe(false);
-    await mainNav.getByRole('link', { name: 'Pricing', exact: true }).hover();
-    expect(await subLink.isVisible()).toBe(true);
-    await subLink.hover();
-    expect(await subLink.isVisible()).toBe(true);
-    await page.context().close();
+    const subLink = byRole('link', 'Retainers', MAIN_NAV);
+    expect(await isVisible(page, subLink)).toBe(false);
+    await page.hover(byRole('link', 'Pricing', MAIN_NAV));
+    expect(await isVisible(page, subLink)).toBe(true);
+    await page.hover(subLink);
+    expect(await isVisible(page, subLink)).toBe(true);
+    await closePage(page);
   });
 
   /**
@@ -95,35 +99,32 @@ describe('header navigation with JavaScript off', () => {
       });
     }, selector);
     await act();
-    await page.waitForTimeout(50);
+    await new Promise((resolve) => setTimeout(resolve, 50));
     return page.evaluate(() => [...new Set((window as unknown as { seen: string[] }).seen)].sort());
   }
 
   /** The static header with JavaScript on but the island's code blocked (slow or failing). */
   async function openStatic(width: number): Promise<Page> {
     const page = await site.newPage(width);
-    await page.route(/\/Navigation\.[0-9a-f]{8}\.js$/, (route) => route.abort());
+    await interceptRequests(page, /\/Navigation\.[0-9a-f]{8}\.js$/, (request) => request.abort());
     await page.goto(site.url('/about-us/team'));
     return page;
   }
 
   it('at 375px, the static menu opens with the 0.3 s motion, as the island does', async () => {
     const page = await openStatic(375);
-    const opened = await transitionsDuring(page, '.ds-nav__panel', () =>
-      page.locator('header summary', { hasText: 'Menu' }).click(),
-    );
+    const opened = await transitionsDuring(page, '.ds-nav__panel', () => page.locator(STATIC_MENU).click());
     expect(opened).toEqual(['opacity 0.3s', 'transform 0.3s']);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('at 1280px, the static dropdown opens with the 0.2 s motion, as the island does', async () => {
     const page = await openStatic(1280);
-    const mainNav = page.getByRole('navigation', { name: 'Main' });
     const opened = await transitionsDuring(page, '.ds-nav__sublist', () =>
-      mainNav.getByRole('link', { name: 'Pricing', exact: true }).hover(),
+      page.hover(byRole('link', 'Pricing', MAIN_NAV)),
     );
     expect(opened).toEqual(['opacity 0.2s', 'transform 0.2s']);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('at 1280px, every link is reachable with the Tab key', async () => {
@@ -141,6 +142,6 @@ describe('header navigation with JavaScript off', () => {
       if (focused) reached.push(focused);
     }
     expect(reached).toEqual(expected);
-    await page.context().close();
+    await closePage(page);
   });
 });

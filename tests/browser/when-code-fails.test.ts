@@ -2,10 +2,21 @@
  * When the islands' code is slow, blocked or failing: a call to action always
  * answers, a submit never leaves the page, and nothing typed is lost.
  */
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { PLACEHOLDER_TOAST } from '../../scripts/page/toast-store';
-import { islandState, useBrowserAndSite } from '../support/browser';
+import {
+  byRole,
+  closePage,
+  countOf,
+  delayed,
+  interceptRequests,
+  islandState,
+  textOf,
+  useBrowserAndSite,
+  urlOf,
+  valueOf,
+} from '../support/browser';
 import { expectEntriesKept, fillContactForm, submitContactForm } from '../support/contact-form';
 
 const site = useBrowserAndSite();
@@ -24,7 +35,10 @@ const chunk = (name: string) => new RegExp(`/${name}\\.[0-9a-f]{8}\\.js$`);
 /** Every script but the entry script. */
 const ANY_ISLAND_CHUNK = /\/(?!main\.)[^/]+\.[0-9a-f]{8}\.js$/;
 
-const toastText = (page: Page) => page.getByRole('status').textContent();
+const STATUS = byRole('status');
+const toastText = (page: Page) => textOf(page, STATUS);
+const DISMISS = byRole('button', 'Dismiss message');
+const CALL_NOW = byRole('button', 'Call Now');
 
 /** Opens /contact with console errors recorded. */
 async function openContact(page: Page): Promise<string[]> {
@@ -40,70 +54,66 @@ describe('when island code fails', () => {
   for (const blocked of [...ISLAND_CHUNKS, 'every island chunk']) {
     it(`with ${blocked} blocked, Call Now and the form still answer and keep every entry`, async () => {
       const page = await site.newPage(1280);
-      await page.route(blocked in { 'every island chunk': 1 } ? ANY_ISLAND_CHUNK : chunk(blocked), (route) =>
-        route.abort(),
-      );
+      const pattern = blocked in { 'every island chunk': 1 } ? ANY_ISLAND_CHUNK : chunk(blocked);
+      await interceptRequests(page, pattern, (request) => request.abort());
       await openContact(page);
       await fillContactForm(page);
       await submitContactForm(page);
       await expect.poll(() => toastText(page)).toContain(PLACEHOLDER_TOAST.title);
       expect(await toastText(page)).toContain(PLACEHOLDER_TOAST.icon);
-      expect(new URL(page.url()).pathname + new URL(page.url()).search + new URL(page.url()).hash).toBe(
-        '/contact',
-      );
+      const address = new URL((await urlOf(page))!);
+      expect(address.pathname + address.search + address.hash).toBe('/contact');
       await expectEntriesKept(page);
 
-      const dismiss = page.getByRole('button', { name: 'Dismiss message' });
-      if ((await dismiss.count()) > 0) {
-        await dismiss.click();
+      if ((await countOf(page, DISMISS)) > 0) {
+        await page.locator(DISMISS).click();
         await expect.poll(() => toastText(page)).toBe('');
       }
-      await page.getByRole('button', { name: 'Call Now' }).click();
+      await page.locator(CALL_NOW).click();
       await expect.poll(() => toastText(page)).toContain(PLACEHOLDER_TOAST.title);
       // One message at a time, in the live region.
-      expect(await page.getByRole('status').locator('.ds-toast').count()).toBe(1);
-      await page.context().close();
+      expect(await countOf(page, '[role="status"] .ds-toast')).toBe(1);
+      await closePage(page);
     });
   }
 
   it('a chunk that fails once is fetched again by the next use, and the failure is logged once', async () => {
     const page = await site.newPage(1280);
     let failures = 1;
-    await page.route(chunk('Toast'), (route: Route) => (failures-- > 0 ? route.abort() : route.continue()));
+    await interceptRequests(page, chunk('Toast'), (request) =>
+      failures-- > 0 ? request.abort() : request.continue(),
+    );
     const errors = await openContact(page);
 
-    await page.getByRole('button', { name: 'Call Now' }).click();
+    await page.locator(CALL_NOW).click();
     await expect.poll(() => toastText(page)).toContain(PLACEHOLDER_TOAST.title);
-    expect(await page.locator('[data-plain-toast]').count()).toBe(1); // the entry script's card
+    expect(await countOf(page, '[data-plain-toast]')).toBe(1); // the entry script's card
     expect(await islandState(page, 'toast')).toBe('retrying');
 
-    await page.waitForTimeout(600); // the first retry waits 500 ms
-    await page.getByRole('button', { name: 'Call Now' }).click();
+    await new Promise((resolve) => setTimeout(resolve, 600)); // the first retry waits 500 ms
+    await page.locator(CALL_NOW).click();
     await expect.poll(() => islandState(page, 'toast')).toBe('mounted');
-    expect(await page.locator('[data-plain-toast]').count()).toBe(0); // the island's card instead
-    expect(await page.getByRole('button', { name: 'Dismiss message' }).count()).toBe(1);
-    expect(await page.getByRole('status').locator('.ds-toast').count()).toBe(1);
+    expect(await countOf(page, '[data-plain-toast]')).toBe(0); // the island's card instead
+    expect(await countOf(page, DISMISS)).toBe(1);
+    expect(await countOf(page, '[role="status"] .ds-toast')).toBe(1);
     expect(errors.filter((error) => error.includes('[island:toast]'))).toHaveLength(1);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('a submit while the form’s code is 3 s late is answered within a second, without leaving the page', async () => {
     const page = await site.newPage(1280);
-    await page.route(chunk('ContactForm'), async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      await route.continue();
-    });
+    await interceptRequests(page, chunk('ContactForm'), delayed(3000));
     await openContact(page);
     await fillContactForm(page);
     const started = Date.now();
     await submitContactForm(page);
     await expect.poll(() => toastText(page), { timeout: 1500 }).toContain(PLACEHOLDER_TOAST.title);
     expect(Date.now() - started).toBeLessThan(1500);
-    expect(new URL(page.url()).hash).toBe('');
+    expect(new URL((await urlOf(page))!).hash).toBe('');
     await expectEntriesKept(page);
     // The island still arrives and takes over later submits.
     await expect.poll(() => islandState(page, 'contact-form'), { timeout: 5000 }).toBe('mounted');
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -115,12 +125,12 @@ describe('the contact form’s own code', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await page.goto(site.url('/'));
-    await page.getByRole('button', { name: 'Get Started' }).first().click();
+    await page.locator(byRole('button', 'Get Started')).click();
     await expect.poll(() => toastText(page)).toContain(PLACEHOLDER_TOAST.title);
     expect(scripts.filter((script) => chunk('leads').test(script))).toEqual([]);
     await page.goto(site.url('/contact'));
     await expect.poll(() => scripts.filter((script) => chunk('leads').test(script)).length).toBe(1);
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -142,17 +152,17 @@ describe('contact form drafts', () => {
       cookie: document.cookie,
     }));
     expect(stored).toEqual({ session: ['ds-draft:contact-form'], local: 0, cookie: '' });
-    expect(new URL(page.url()).search).toBe('');
-    await page.context().close();
+    expect(new URL((await urlOf(page))!).search).toBe('');
+    await closePage(page);
   });
 
   it('are not shared with another tab', async () => {
     const page = await site.newPage(1280);
     await openContact(page);
     await fillContactForm(page);
-    const other = await page.context().newPage();
+    const other = await page.browserContext().newPage();
     await other.goto(site.url('/contact'));
-    expect(await other.getByLabel('First name').inputValue()).toBe('');
-    await page.context().close();
+    expect(await valueOf(other, 'First name')).toBe('');
+    await closePage(page);
   });
 });

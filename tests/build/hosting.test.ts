@@ -193,10 +193,9 @@ describe.each(TARGETS)('$name', ({ name, start, errors, compresses, plainHttpPre
   it.runIf(compresses)(
     `delivers every page's first paint (HTML and CSS) in ${FIRST_PAINT_BYTES} bytes on the wire`,
     async () => {
-      for (const route of routes) {
-        expect(await firstPaintBytes(server.url + route.path), route.path).toBeLessThanOrEqual(
-          FIRST_PAINT_BYTES,
-        );
+      // Every route, and the 404 page that answers any other path.
+      for (const page of [...routes.map((route) => route.path), '/no-such-page']) {
+        expect(await firstPaintBytes(server.url + page), page).toBeLessThanOrEqual(FIRST_PAINT_BYTES);
       }
     },
   );

@@ -6,12 +6,13 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, it } from 'vitest';
 import { startNpmServer, type RunningServer } from '../support/server';
 import { ROOT, routes } from '../support/site';
 import { startEngine, type EngineName } from '../support/engines';
 import { prepareCaptureBrowser } from '../../backstop/capture-browser.cjs';
+import { CHROMIUM_ARGS } from '../../scripts/build/chromium.cjs';
 
 const OUTPUT = path.join(ROOT, 'test-results/screenshots');
 /** Phone and desktop. WebKitGTK's MiniBrowser window is never narrower than about 447px. */
@@ -53,13 +54,15 @@ const started = () => {
 
 it('Chromium (the visual suite’s pinned build)', async () => {
   const { executablePath } = await prepareCaptureBrowser();
-  const browser = await chromium.launch({
+  const browser = await puppeteer.launch({
     executablePath,
+    args: CHROMIUM_ARGS,
     env: { ...process.env, FONTCONFIG_FILE: fontconfigFile },
   });
   try {
     for (const width of WIDTHS) {
-      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      const page = await browser.newPage();
+      await page.setViewport({ width, height: 800 });
       for (const route of PAGES) {
         await page.goto(started().url + route, { waitUntil: 'load' });
         await page.evaluate(() => document.fonts.ready);

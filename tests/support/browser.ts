@@ -1,5 +1,8 @@
-/** Chromium (through playwright-core) and the built site, for the browser tests and the budget. */
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+/**
+ * Chromium (through puppeteer-core, the library that drives Firefox too) and the built site, for
+ * the browser tests and the budget, with the few readings the tests make of a page.
+ */
+import puppeteer, { type Browser, type HTTPRequest, type MediaFeature, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll } from 'vitest';
 import { prepareCaptureBrowser, unsupportedReason } from '../../backstop/capture-browser.cjs';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/build/chromium.cjs';
@@ -19,15 +22,55 @@ export async function testChromium(): Promise<string> {
   return system;
 }
 
-/** Chromium with the project's flags: the tests' own (testChromium), or the build at `executablePath`. */
+/**
+ * Chromium with the project's flags: the tests' own (testChromium), or the build at
+ * `executablePath`. It accepts the certificates the tests make for loopback servers.
+ */
 export async function launchBrowser(executablePath?: string): Promise<Browser> {
-  return chromium.launch({ executablePath: executablePath ?? (await testChromium()), args: CHROMIUM_ARGS });
+  return puppeteer.launch({
+    executablePath: executablePath ?? (await testChromium()),
+    args: CHROMIUM_ARGS,
+    acceptInsecureCerts: true,
+  });
 }
+
+/** How a test page differs from a visitor's default one. */
+export interface PageOptions {
+  javaScriptEnabled?: boolean;
+  /** Lets a test inject a script or style (axe-core, text spacing) that the site's CSP refuses. */
+  bypassCSP?: boolean;
+  reducedMotion?: 'reduce';
+  forcedColors?: 'active';
+  /** A touch screen, as on a phone. */
+  hasTouch?: boolean;
+}
+
+/** Every test page is 800 px tall; the width is what a test varies. */
+const viewport = (width: number, hasTouch = false) => ({ width, height: 800, hasTouch, isMobile: hasTouch });
+
+/** A blank page at a viewport width in a fresh browser context (no cache, storage or cookies shared). */
+export async function newPage(browser: Browser, width: number, options: PageOptions = {}): Promise<Page> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport(viewport(width, options.hasTouch));
+  if (options.javaScriptEnabled === false) await page.setJavaScriptEnabled(false);
+  if (options.bypassCSP) await page.setBypassCSP(true);
+  const media: MediaFeature[] = [];
+  if (options.reducedMotion) media.push({ name: 'prefers-reduced-motion', value: options.reducedMotion });
+  if (options.forcedColors) media.push({ name: 'forced-colors', value: options.forcedColors });
+  // Through the protocol: Puppeteer's emulateMediaFeatures refuses forced-colors.
+  if (media.length > 0)
+    await (await page.createCDPSession()).send('Emulation.setEmulatedMedia', { features: media });
+  return page;
+}
+
+/** Closes a page from newPage() with its browser context. */
+export const closePage = (page: Page) => page.browserContext().close();
 
 export interface BrowserSite {
   browser: () => Browser;
   /** A blank page in a fresh context at a viewport width. */
-  newPage: (width: number, options?: BrowserContextOptions) => Promise<Page>;
+  newPage: (width: number, options?: PageOptions) => Promise<Page>;
   /**
    * Opens a route of the served site in a fresh context at a viewport width, once its fonts are
    * ready; `prepare` runs on the page before it loads (recording layout shifts, say).
@@ -35,7 +78,7 @@ export interface BrowserSite {
   open: (
     path: string,
     width: number,
-    options?: BrowserContextOptions & { prepare?: (page: Page) => Promise<unknown> },
+    options?: PageOptions & { prepare?: (page: Page) => Promise<unknown> },
   ) => Promise<Page>;
   url: (path: string) => string;
   /**
@@ -52,7 +95,7 @@ export interface BrowserSite {
     paths: readonly string[],
     widths: readonly number[],
     check: (page: Page) => Promise<string[]>,
-    options?: BrowserContextOptions & {
+    options?: PageOptions & {
       prepare?: (page: Page) => Promise<void>;
       load?: (page: Page, url: string) => Promise<unknown>;
     },
@@ -61,8 +104,6 @@ export interface BrowserSite {
 
 /** Tabs for checkEveryPath: one more than the machine's two cores, so one is always loading. */
 const TABS = 3;
-/** Every test page is 800 px tall; the width is what a test varies. */
-const viewport = (width: number) => ({ width, height: 800 });
 
 /** Starts Chromium and `npm run serve` for the current test file, and stops both after it. */
 export function useBrowserAndSite(): BrowserSite {
@@ -81,10 +122,7 @@ export function useBrowserAndSite(): BrowserSite {
   return {
     browser: () => started().browser,
     url: (path) => started().server.url + path,
-    async newPage(width, options = {}) {
-      const context = await started().browser.newContext({ viewport: viewport(width), ...options });
-      return context.newPage();
-    },
+    newPage: (width, options) => newPage(started().browser, width, options),
     async open(path, width, { prepare, ...options } = {}) {
       const page = await this.newPage(width, options);
       await prepare?.(page);
@@ -102,16 +140,16 @@ export function useBrowserAndSite(): BrowserSite {
           await prepare?.(page);
           for (const [index, path] of queue) {
             // The previous path left the tab at the last width.
-            if (widths.length > 1) await page.setViewportSize(viewport(widths[0]!));
+            if (widths.length > 1) await page.setViewport(viewport(widths[0]!));
             await (load ?? ((tab, url) => tab.goto(url)))(page, this.url(path));
             const findings: string[] = [];
             for (const [step, width] of (atEveryWidth(path) ? widths : widths.slice(0, 1)).entries()) {
-              if (step > 0) await page.setViewportSize(viewport(width));
+              if (step > 0) await page.setViewport(viewport(width));
               for (const finding of await check(page)) findings.push(`${path} at ${width}px: ${finding}`);
             }
             found[index] = findings;
           }
-          await page.context().close();
+          await closePage(page);
         }),
       );
       return found.flat();
@@ -119,13 +157,92 @@ export function useBrowserAndSite(): BrowserSite {
   };
 }
 
+/**
+ * A selector for the element with an ARIA `role` and, when given, exactly this accessible name,
+ * inside the elements `within` matches (any selector, itself one of these).
+ */
+export const byRole = (role: string, name?: string, within = '') =>
+  `${within} ::-p-aria([role="${role}"]${name === undefined ? '' : `[name="${name}"]`})`.trim();
+
+/** The site's main navigation, in the header. */
+export const MAIN_NAV = byRole('navigation', 'Main');
+/** The static header's Menu toggle (a <summary>), which the island replaces. */
+export const STATIC_MENU = `${MAIN_NAV} summary.ds-nav__toggle`;
+/** The static mobile menu's row of a section ("/services"), a <summary>. */
+export const staticRow = (section: string) => `${MAIN_NAV} summary[data-focus-id="${section}"]`;
+
+/** An attribute of the first element `selector` matches; null without the attribute or the element. */
+export async function attributeOf(page: Page, selector: string, name: string): Promise<string | null> {
+  const element = await page.$(selector);
+  return element ? element.evaluate((node, attribute) => node.getAttribute(attribute), name) : null;
+}
+
+/** The text of the first element `selector` matches; null without one. */
+export async function textOf(page: Page, selector: string): Promise<string | null> {
+  const element = await page.$(selector);
+  return element ? element.evaluate((node) => node.textContent) : null;
+}
+
+/** Whether an element `selector` matches is displayed (a box, not visibility: hidden). */
+export async function isVisible(page: Page, selector: string): Promise<boolean> {
+  const element = await page.$(selector);
+  return element ? element.isVisible() : false;
+}
+
+/** How many elements `selector` matches. */
+export const countOf = async (page: Page, selector: string) => (await page.$$(selector)).length;
+
+/** A form field's value, by its label (its accessible name). */
+export const valueOf = (page: Page, label: string) =>
+  page.$eval(`::-p-aria([name="${label}"])`, (field) => (field as HTMLInputElement).value);
+
+/** Moves the pointer over the first element `selector` matches, `x` and `y` px from its top left corner. */
+export async function hoverAt(page: Page, selector: string, x: number, y: number): Promise<void> {
+  // Read afresh: an island that has just taken over may have replaced the element.
+  const box = await page.$eval(selector, (element) => {
+    const { left, top } = element.getBoundingClientRect();
+    return { left, top };
+  });
+  await page.mouse.move(box.left + x, box.top + y);
+}
+
+/**
+ * The address of the page's document. Read from the document: page.url() stays at the old address
+ * when a prerendered page is shown instead (Speculation Rules). Undefined while it is replaced.
+ */
+export const urlOf = (page: Page) => page.evaluate(() => location.href).catch(() => undefined);
+/** The path of the page's document, for polling until a navigation has arrived. */
+export const pathOf = async (page: Page) => new URL((await urlOf(page)) ?? 'about:blank').pathname;
+
+/**
+ * Hands each request whose URL matches `pattern` to `handle` (which aborts, delays or continues
+ * it); every other request goes through untouched.
+ */
+export async function interceptRequests(
+  page: Page,
+  pattern: RegExp,
+  handle: (request: HTTPRequest) => Promise<void> | void,
+): Promise<void> {
+  await page.setRequestInterception(true);
+  page.on('request', (request) => {
+    if (pattern.test(request.url())) void handle(request);
+    else void request.continue();
+  });
+}
+
+/** Holds back a request `ms` milliseconds, then lets it go on. */
+export const delayed = (ms: number) => async (request: HTTPRequest) => {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  await request.continue();
+};
+
 /** An island's `data-island-state` (retrying, mounted …), read from its root by island name. */
 export const islandState = (page: Page, name: string) =>
-  page.locator(`[data-island="${name}"]`).getAttribute('data-island-state');
+  attributeOf(page, `[data-island="${name}"]`, 'data-island-state');
 
 /** Makes `page` sum every layout shift from its next load on; read the sum with layoutShift(). */
 export const recordLayoutShifts = (page: Page) =>
-  page.addInitScript(() => {
+  page.evaluateOnNewDocument(() => {
     const record = window as unknown as { layoutShift: number };
     record.layoutShift = 0;
     new PerformanceObserver((list) => {
