@@ -115,11 +115,10 @@ module.exports = {
   // The JSON report feeds the list of failed captures (failures.mjs); the HTML report is
   // always written.
   report: ['CI', 'json'],
-  engine: 'playwright',
+  engine: 'puppeteer',
   // The pinned capture browser, whatever Chromium the machine has (capture-browser.cjs), drawing
   // with the fonts listed in its own fontconfig file only.
   engineOptions: {
-    browser: 'chromium',
     executablePath: captureBrowserPaths().executablePath,
     args: CHROMIUM_ARGS,
     env: { ...process.env, FONTCONFIG_FILE: captureBrowserPaths().fontconfigFile },

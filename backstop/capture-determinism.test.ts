@@ -1,6 +1,6 @@
 import { createServer, request, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startNpmServer, type RunningServer } from '../tests/support/server';
 import { prepareCaptureBrowser, unsupportedReason } from './capture-browser.cjs';
@@ -63,10 +63,11 @@ describe.skipIf(unsupportedReason())('visual capture determinism', () => {
 
   async function capture(delayMs: number): Promise<Buffer> {
     fontDelayMs = delayMs;
-    const browser = await chromium.launch(engineOptions);
+    // As Backstop's Puppeteer engine does: a browser of its own per capture.
+    const browser = await puppeteer.launch(engineOptions);
     try {
-      // As Backstop's Playwright engine does: a fresh context per capture.
-      const page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+      const page = await browser.newPage();
+      await page.setViewport(VIEWPORT);
       const scenario = { label: 'font timing', url: proxyUrl + ROUTE };
       await onBefore(page, scenario);
       await page.goto(scenario.url);

@@ -1,10 +1,9 @@
-/** The interactions of the interaction scenarios in backstop.config.cjs (Playwright API). */
+/** The interactions of the interaction scenarios in backstop.config.cjs (Puppeteer API). */
 
 const NAV = 'header [data-island="navigation"]';
 
 /** Waits until the navigation island has taken over the static header. */
-const navigationMounted = (page) =>
-  page.waitForSelector(`${NAV}[data-island-state="mounted"]`, { state: 'attached' });
+const navigationMounted = (page) => page.waitForSelector(`${NAV}[data-island-state="mounted"]`);
 
 module.exports = {
   async openDropdown(page) {
@@ -14,11 +13,11 @@ module.exports = {
     // The pointer leaves, the island's dropdown closes (after its close delay), and the pointer
     // comes back: the capture shows a dropdown the island opened on hover. Waiting for each state
     // in turn keeps the return from racing the close, and "open" (not merely visible) is the
-    // island's settled state: a closing list is still visible to Playwright.
+    // island's settled state: a closing list is still visible.
     await page.mouse.move(0, 0);
-    await page.waitForSelector(sublist, { state: 'hidden' });
+    await page.waitForSelector(sublist, { hidden: true });
     await page.hover(`${NAV} a[href="/services"]`);
-    await page.waitForSelector(`${sublist}[data-status="open"]`, { state: 'visible' });
+    await page.waitForSelector(`${sublist}[data-status="open"]`, { visible: true });
   },
 
   async openMobileMenu(page) {
@@ -29,19 +28,19 @@ module.exports = {
     await page.click(`${NAV} .ds-nav__toggle`);
     await page.waitForSelector(`${NAV} .ds-nav__toggle[aria-expanded="true"]`);
     // Below lg the whole row of an item with sub-links is its button.
-    const expandServices = await page.waitForSelector(`${NAV} button.ds-nav__row:has-text("Services")`);
+    const expandServices = await page.waitForSelector(`${NAV} ::-p-aria([role="button"][name="Services"])`);
     await expandServices.click();
-    await page.waitForSelector(`${NAV} a[href="/services/social-video"]`, { state: 'visible' });
+    await page.waitForSelector(`${NAV} a[href="/services/social-video"]`, { visible: true });
   },
 
   async showToast(page) {
     const callNow = await page.waitForSelector('main button[data-toast]');
     await callNow.click();
-    await page.waitForSelector('[role="status"] .ds-toast', { state: 'visible' });
+    await page.waitForSelector('[role="status"] .ds-toast', { visible: true });
   },
 
   async submitInvalidForm(page) {
-    await page.locator('#first-name').pressSequentially('Ada');
+    await page.type('#first-name', 'Ada');
     await page.click('#contact-form button[type="submit"]');
     // The browser focuses the first invalid field and shows its own message bubble. The bubble's
     // position is not stable between runs, so focus leaves the field to close it: the capture
@@ -53,14 +52,14 @@ module.exports = {
 
   async hoverPricing(page) {
     await page.hover(`${NAV} a[href="/pricing"]`);
-    await page.waitForSelector(`${NAV} a[href="/pricing/custom"]`, { state: 'visible' });
+    await page.waitForSelector(`${NAV} a[href="/pricing/custom"]`, { visible: true });
   },
 
   async openStaticMenu(page) {
     await page.click(`${NAV} .ds-nav__toggle`);
-    await page.waitForSelector(`${NAV} a[href="/blog"]`, { state: 'visible' });
+    await page.waitForSelector(`${NAV} a[href="/blog"]`, { visible: true });
     // Without JavaScript each section row is a <details> of its own.
-    await page.click(`${NAV} summary.ds-nav__row:has-text("Services")`);
-    await page.waitForSelector(`${NAV} a[href="/services/social-video"]`, { state: 'visible' });
+    await page.click(`${NAV} summary.ds-nav__row[data-focus-id="/services"]`);
+    await page.waitForSelector(`${NAV} a[href="/services/social-video"]`, { visible: true });
   },
 };

@@ -41,8 +41,8 @@ async function fontAlwaysSwapsIn(cdp) {
 }
 
 module.exports = async (page, scenario) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const cdp = await page.context().newCDPSession(page);
+  await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+  const cdp = await page.createCDPSession();
   // on-ready adds a stylesheet that stops animations; the site's CSP would refuse it.
   await cdp.send('Page.setBypassCSP', { enabled: true });
   if (scenario.javascript === false) await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
