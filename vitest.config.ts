@@ -23,7 +23,7 @@ export default defineConfig({
           // They test dist/: a build older than the sources is refused, naming the newer file.
           globalSetup: ['tests/support/fresh-build.ts'],
           environment: 'node',
-          // Files in one worker share the modules they import (jsdom, Parcel, html-validate)
+          // Files in one worker share the modules they import (happy-dom, Parcel, html-validate)
           // instead of importing them again per file: the stage took 40 s instead of 50-65 s
           // alone. These files change no global state: no mocks, no environment variables.
           isolate: false,

@@ -7,9 +7,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../support/site';
+import { ROOT, parseHtml } from '../support/site';
 import { copyOfTree, type TreeCopy } from '../support/tree-copy';
 
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
@@ -29,7 +28,7 @@ function addToList(tree: TreeCopy, file: string, entry: object, key?: string) {
 describe('README recipes', () => {
   let tree: TreeCopy;
   let dist: string;
-  const page = (file: string) => new JSDOM(readFileSync(path.join(dist, file), 'utf8')).window.document;
+  const page = (file: string) => parseHtml(readFileSync(path.join(dist, file), 'utf8'));
   const text = (file: string) => page(file).body.textContent.replace(/\s+/g, ' ');
 
   beforeAll(() => {

@@ -1,7 +1,8 @@
 /** The site's data and built pages, as the build-output and browser tests see them. */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { JSDOM } from 'jsdom';
+import { Window } from 'happy-dom';
+import { parse, serialize } from 'parse5';
 import routesJson from '../../pages/_data/routes.json' with { type: 'json' };
 import siteJson from '../../pages/_data/site.json' with { type: 'json' };
 import { ROOT } from '../../scripts/build/repo-root.cjs';
@@ -30,18 +31,26 @@ export function sourceFileFor(routePath: string): string {
   return path.join(ROOT, 'pages', fileOfRoute(routePath));
 }
 
+/**
+ * Parses HTML into a DOM document (happy-dom's) as the HTML standard reads it. happy-dom's own
+ * parser (21.0.4, the newest) reads the minifier's unquoted `href=/>` as an empty href, where the
+ * standard reads "/"; so parse5, the standard's parser, reads the HTML first, and happy-dom reads
+ * parse5's serialisation, every attribute quoted (docs/dependencies.md).
+ */
+export function parseHtml(html: string): Document {
+  // A URL of the site's own, as the page has when served.
+  const { DOMParser } = new Window({ url: site.url });
+  return new DOMParser().parseFromString(serialize(parse(html)), 'text/html') as unknown as Document;
+}
+
 const parsed = new Map<string, Document>();
 
-/**
- * Parses a built HTML file (once) into a DOM document. jsdom's parser follows the HTML standard
- * exactly, which the minified output needs (unquoted attributes such as href=/).
- */
+/** Parses a built HTML file (once) into a DOM document. */
 export function builtDocument(file: string): Document {
   let document = parsed.get(file);
   if (!document) {
     if (!existsSync(file)) throw new Error(`${path.relative(ROOT, file)} was not built; run npm run build`);
-    // A URL of the site's own: an opaque origin would make jsdom throw on storage while Vitest prints a failed assertion's element.
-    document = new JSDOM(readFileSync(file, 'utf8'), { url: site.url }).window.document;
+    document = parseHtml(readFileSync(file, 'utf8'));
     parsed.set(file, document);
   }
   return document;
