@@ -18,7 +18,14 @@ const origin = process.env.BUDGET_ORIGIN ?? 'https://127.0.0.1:8443';
  * Every page with content of its own, and of the under-construction pages (one template, which
  * only a title, a line and breadcrumbs vary) the heaviest: the others would repeat its figures.
  */
-const bytes = (route) => statSync(path.join(__dirname, 'dist', fileOfRoute(route.path))).size;
+function bytes(route) {
+  const file = path.join('dist', fileOfRoute(route.path));
+  try {
+    return statSync(path.join(__dirname, file)).size;
+  } catch {
+    throw new Error(`lighthouserc.cjs: ${file} is not built. Run npm run build, then npm run budget.`);
+  }
+}
 const heaviestPlaceholder = routes
   .filter((route) => route.template === 'placeholder')
   .reduce((heaviest, route) => (heaviest && bytes(heaviest) >= bytes(route) ? heaviest : route), undefined);
