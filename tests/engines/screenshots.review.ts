@@ -69,6 +69,9 @@ it('Chromium (the visual suite’s pinned build)', async () => {
         await page.screenshot({
           path: path.join(OUTPUT, fileName('chromium', route, width)),
           fullPage: true,
+          // The window grows to the whole page for the capture, as Playwright's did: sections that
+          // rise into view as a visitor scrolls are then in view, not still waiting below the fold.
+          captureBeyondViewport: false,
         });
       }
       await page.close();
