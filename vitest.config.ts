@@ -20,8 +20,8 @@ export default defineConfig({
       {
         test: {
           name: 'build',
-          // They test dist/: a build older than the sources is refused, naming the newer file.
-          globalSetup: ['tests/support/fresh-build.ts'],
+          // They test dist/: a build made from other sources is refused, naming the changed file.
+          globalSetup: ['tests/support/fresh-build.mjs'],
           environment: 'node',
           // Files in one worker share the modules they import (happy-dom, Parcel, html-validate)
           // instead of importing them again per file: the stage took 40 s instead of 50-65 s
@@ -38,8 +38,8 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
-          // They test dist/: a build older than the sources is refused, naming the newer file.
-          globalSetup: ['tests/support/fresh-build.ts'],
+          // They test dist/: a build made from other sources is refused, naming the changed file.
+          globalSetup: ['tests/support/fresh-build.mjs'],
           environment: 'node',
           // As in the build-output tests: puppeteer-core and the support modules imported once
           // per worker (123 s instead of 141 s). Each file still starts its own Chromium and server.
@@ -57,8 +57,8 @@ export default defineConfig({
         // keeps two cores busy (most of a test waits on a driver round trip or the toast's 5 s).
         test: {
           name: 'engines',
-          // They test dist/: a build older than the sources is refused, naming the newer file.
-          globalSetup: ['tests/support/fresh-build.ts'],
+          // They test dist/: a build made from other sources is refused, naming the changed file.
+          globalSetup: ['tests/support/fresh-build.mjs'],
           environment: 'node',
           include: ['tests/engines/**/*.test.ts'],
           testTimeout: 30_000,
@@ -70,8 +70,8 @@ export default defineConfig({
         // npm run screenshots: pages in the three engines, for people to review.
         test: {
           name: 'screenshots',
-          // They test dist/: a build older than the sources is refused, naming the newer file.
-          globalSetup: ['tests/support/fresh-build.ts'],
+          // They test dist/: a build made from other sources is refused, naming the changed file.
+          globalSetup: ['tests/support/fresh-build.mjs'],
           environment: 'node',
           include: ['tests/engines/screenshots.review.ts'],
           disableConsoleIntercept: true,
@@ -84,8 +84,8 @@ export default defineConfig({
           name: 'budget',
           // Lighthouse CI's runs, builds and throttled page loads: minutes, not seconds.
           testTimeout: 1_800_000,
-          // They test dist/: a build older than the sources is refused, naming the newer file.
-          globalSetup: ['tests/support/fresh-build.ts'],
+          // They test dist/: a build made from other sources is refused, naming the changed file.
+          globalSetup: ['tests/support/fresh-build.mjs'],
           environment: 'node',
           include: ['tests/budget/**/*.test.ts'],
           disableConsoleIntercept: true,
@@ -95,8 +95,8 @@ export default defineConfig({
       {
         test: {
           name: 'visual',
-          // They test dist/: a build older than the sources is refused, naming the newer file.
-          globalSetup: ['tests/support/fresh-build.ts'],
+          // They test dist/: a build made from other sources is refused, naming the changed file.
+          globalSetup: ['tests/support/fresh-build.mjs'],
           environment: 'node',
           include: ['backstop/**/*.test.ts'],
           exclude: ['**/*.unit.test.ts'],

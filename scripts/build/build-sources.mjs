@@ -1,0 +1,78 @@
+/**
+ * What a build is made of, by content: a digest of every source file that `npm run build` reads.
+ * The build records it (hosting/build-sources.json, first thing, before Parcel reads anything), and
+ * the suites that test dist/ compare it with the files as they are now (tests/support/fresh-build.mjs):
+ * a file restored by `git checkout` has its old content again and counts as unchanged, whatever
+ * its modification time says.
+ *
+ *   node scripts/build/build-sources.mjs   writes the record (npm run build runs it)
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const { ROOT } = createRequire(import.meta.url)('./repo-root.cjs');
+
+/** The folders and files a build reads. Tests, type declarations and the editor's files are not. */
+const FOLDERS = ['pages', 'partials', 'styles', 'scripts', 'static'];
+const FILES = [
+  'package.json',
+  'package-lock.json',
+  '.parcelrc',
+  '.posthtmlrc',
+  '.htmlnanorc',
+  'sharp.config.json',
+];
+const NOT_READ = /\.test\.tsx?$|\.d\.c?m?ts$/;
+
+/** Where the record is kept: beside dist/, never served (hosting/ is what hosts read beside it). */
+export const RECORD = 'hosting/build-sources.json';
+
+/** Every source file of a tree, from its root with forward slashes, sorted. */
+function sourceFiles(root) {
+  const inFolders = FOLDERS.flatMap((folder) =>
+    existsSync(path.join(root, folder))
+      ? readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile() && !NOT_READ.test(entry.name))
+          .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+      : [],
+  );
+  const files = FILES.filter((file) => existsSync(path.join(root, file)));
+  return [...inFolders, ...files].map((file) => file.split(path.sep).join('/')).sort();
+}
+
+/** Each source file's sha256, by its path. */
+export function sourceDigests(root = ROOT) {
+  return Object.fromEntries(
+    sourceFiles(root).map((file) => [
+      file,
+      createHash('sha256')
+        .update(readFileSync(path.join(root, file)))
+        .digest('hex'),
+    ]),
+  );
+}
+
+/** The digests recorded by the last build of a tree, or undefined when it recorded none. */
+export function recordedDigests(root = ROOT) {
+  const file = path.join(root, RECORD);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).files : undefined;
+}
+
+/** The files whose content differs between two records: changed, added or removed. */
+export function changedFiles(recorded, now) {
+  const names = [...new Set([...Object.keys(recorded), ...Object.keys(now)])].sort();
+  return names
+    .filter((name) => recorded[name] !== now[name])
+    .map((name) => (!(name in recorded) ? `${name} (new)` : !(name in now) ? `${name} (deleted)` : name));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  mkdirSync(path.join(ROOT, path.dirname(RECORD)), { recursive: true });
+  writeFileSync(
+    path.join(ROOT, RECORD),
+    `${JSON.stringify({ note: 'Written by npm run build (scripts/build/build-sources.mjs): do not edit.', files: sourceDigests() }, null, 1)}\n`,
+  );
+}
