@@ -2,7 +2,8 @@
  * BackstopJS configuration, generated from the route list: every route and the 404 page at
  * phone, tablet, laptop and desktop width (under-construction pages: fewer, see below), plus the
  * interaction and JavaScript-off scenarios below.
- * The site's base URL comes from BACKSTOP_BASE_URL (backstop.test.ts serves dist/).
+ * The site's base URL comes from BACKSTOP_BASE_URL (visual.test.ts serves dist/); configFor()
+ * gives the same suite for another site (a fixture build) and another output folder.
  */
 const path = require('node:path');
 const routes = require('../pages/_data/routes.json');
@@ -14,9 +15,6 @@ const {
   longestPlaceholder,
 } = require('../tests/support/placeholder-sample.cjs');
 
-const BASE_URL = process.env.BACKSTOP_BASE_URL ?? 'http://127.0.0.1:3000';
-const url = (pathname) => BASE_URL + pathname;
-
 const VIEWPORTS = {
   phone: { label: 'phone', width: 375, height: 812 },
   tablet: { label: 'tablet', width: 768, height: 1024 },
@@ -25,70 +23,88 @@ const VIEWPORTS = {
   desktop: { label: 'desktop', width: 1280, height: 800 },
 };
 
-/**
- * One full-page scenario per route, in the route list's order. Under-construction pages: at phone
- * width, plus desktop for one per section, plus every width for the longest title
- * (tests/support/placeholder-sample.cjs).
- */
-const placeholderViewports = (route) =>
-  atEveryWidth(route.path) ? [VIEWPORTS.phone, VIEWPORTS.desktop] : [VIEWPORTS.phone];
-const pageScenarios = routes.map((route) => ({
-  label: `page ${route.path}`,
-  url: url(route.path),
-  ...(isPlaceholder(route.path) &&
-    route.path !== longestPlaceholder?.path && { viewports: placeholderViewports(route) }),
-}));
+/** The suite's scenarios for the site at `baseUrl`. */
+function scenariosFor(baseUrl) {
+  const url = (pathname) => baseUrl + pathname;
 
-const notFoundScenario = { label: 'page 404', url: url('/no-such-page'), expectStatus: 404 };
+  /**
+   * One full-page scenario per route, in the route list's order. Under-construction pages: at phone
+   * width, plus desktop for one per section, plus every width for the longest title
+   * (tests/support/placeholder-sample.cjs).
+   */
+  const placeholderViewports = (route) =>
+    atEveryWidth(route.path) ? [VIEWPORTS.phone, VIEWPORTS.desktop] : [VIEWPORTS.phone];
+  const pageScenarios = routes.map((route) => ({
+    label: `page ${route.path}`,
+    url: url(route.path),
+    ...(isPlaceholder(route.path) &&
+      route.path !== longestPlaceholder?.path && { viewports: placeholderViewports(route) }),
+  }));
 
-/** Interface states; `action` names a step in engine/actions.cjs, run once the page is ready. */
-const interactionScenarios = [
-  {
-    label: 'header dropdown open (hover)',
-    url: url('/about-us/team'),
-    action: 'openDropdown',
-    selectors: ['viewport'],
-    viewports: [VIEWPORTS.desktop, VIEWPORTS.laptop],
-  },
-  {
-    label: 'mobile menu open with one sub-list expanded',
-    url: url('/about-us/team'),
-    action: 'openMobileMenu',
-    selectors: ['viewport'],
-    viewports: [VIEWPORTS.phone, VIEWPORTS.tablet],
-  },
-  {
-    label: 'toast visible',
-    url: url('/contact'),
-    action: 'showToast',
-    selectors: ['viewport'],
-    viewports: [VIEWPORTS.phone, VIEWPORTS.desktop],
-  },
-  {
-    label: 'contact form after an invalid submit',
-    url: url('/contact'),
-    action: 'submitInvalidForm',
-    selectors: ['#contact-form'],
-  },
-  {
-    label: 'header without JavaScript, dropdown on hover',
-    url: url('/pricing'),
-    javascript: false,
-    action: 'hoverPricing',
-    selectors: ['viewport'],
-    viewports: [VIEWPORTS.desktop],
-  },
-  {
-    label: 'header without JavaScript, menu open with one section expanded',
-    url: url('/pricing'),
-    javascript: false,
-    action: 'openStaticMenu',
-    selectors: ['viewport'],
-    viewports: [VIEWPORTS.phone],
-  },
-];
+  const notFoundScenario = { label: 'page 404', url: url('/no-such-page'), expectStatus: 404 };
 
-module.exports = {
+  /** Interface states; `action` names a step in engine/actions.cjs, run once the page is ready. */
+  const interactionScenarios = [
+    {
+      label: 'header dropdown open (hover)',
+      url: url('/about-us/team'),
+      action: 'openDropdown',
+      selectors: ['viewport'],
+      viewports: [VIEWPORTS.desktop, VIEWPORTS.laptop],
+    },
+    {
+      label: 'mobile menu open with one sub-list expanded',
+      url: url('/about-us/team'),
+      action: 'openMobileMenu',
+      selectors: ['viewport'],
+      viewports: [VIEWPORTS.phone, VIEWPORTS.tablet],
+    },
+    {
+      label: 'toast visible',
+      url: url('/contact'),
+      action: 'showToast',
+      selectors: ['viewport'],
+      viewports: [VIEWPORTS.phone, VIEWPORTS.desktop],
+    },
+    {
+      label: 'contact form after an invalid submit',
+      url: url('/contact'),
+      action: 'submitInvalidForm',
+      selectors: ['#contact-form'],
+    },
+    {
+      label: 'header without JavaScript, dropdown on hover',
+      url: url('/pricing'),
+      javascript: false,
+      action: 'hoverPricing',
+      selectors: ['viewport'],
+      viewports: [VIEWPORTS.desktop],
+    },
+    {
+      label: 'header without JavaScript, menu open with one section expanded',
+      url: url('/pricing'),
+      javascript: false,
+      action: 'openStaticMenu',
+      selectors: ['viewport'],
+      viewports: [VIEWPORTS.phone],
+    },
+  ];
+
+  return [...pageScenarios, notFoundScenario, ...interactionScenarios];
+}
+
+/** Where a run writes its captures and reports, and reads its references. */
+const PATHS = {
+  bitmaps_reference: path.join(__dirname, 'references'),
+  bitmaps_test: path.join(__dirname, 'output/bitmaps_test'),
+  engine_scripts: path.join(__dirname, 'engine'),
+  html_report: path.join(__dirname, 'output/html_report'),
+  ci_report: path.join(__dirname, 'output/ci_report'),
+  json_report: path.join(__dirname, 'output/json_report'),
+};
+
+/** The suite against the site at `baseUrl`, writing its output under `output` (default output/). */
+const configFor = (baseUrl, output = path.join(__dirname, 'output')) => ({
   id: 'site',
   viewports: Object.values(VIEWPORTS),
   // A reference is named by its viewport's label only, so a scenario's list of widths can change
@@ -98,19 +114,25 @@ module.exports = {
     selectors: ['document'],
     // The footer year changes every January; its box stays, its text is hidden.
     hideSelectors: ['.ds-footer__year'],
+    // Any changed pixel fails, and so does a change of size: Backstop's comparison (Resemble.js)
+    // rounds its share of changed pixels to 0.01 %, which a changed word on a full page stays
+    // under, unless it compares the exact share. (exact-pixels.mjs catches what Resemble.js
+    // counts as unchanged: a channel that moved by less than 16.)
     misMatchThreshold: 0,
     requireSameDimensions: true,
   },
+  resembleOutputOptions: { usePreciseMatching: true },
   onBeforeScript: 'on-before.cjs',
   onReadyScript: 'on-ready.cjs',
-  scenarios: [...pageScenarios, notFoundScenario, ...interactionScenarios],
+  scenarios: scenariosFor(baseUrl),
   paths: {
-    bitmaps_reference: path.join(__dirname, 'references'),
-    bitmaps_test: path.join(__dirname, 'output/bitmaps_test'),
-    engine_scripts: path.join(__dirname, 'engine'),
-    html_report: path.join(__dirname, 'output/html_report'),
-    ci_report: path.join(__dirname, 'output/ci_report'),
-    json_report: path.join(__dirname, 'output/json_report'),
+    ...PATHS,
+    ...Object.fromEntries(
+      ['bitmaps_test', 'html_report', 'ci_report', 'json_report'].map((key) => [
+        key,
+        path.join(output, path.basename(PATHS[key])),
+      ]),
+    ),
   },
   // The JSON report feeds the list of failed captures (failures.mjs); the HTML report is
   // always written.
@@ -127,4 +149,7 @@ module.exports = {
   asyncCompareLimit: 20,
   debug: false,
   debugWindow: false,
-};
+});
+
+module.exports = configFor(process.env.BACKSTOP_BASE_URL ?? 'http://127.0.0.1:3000');
+module.exports.configFor = configFor;

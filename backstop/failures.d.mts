@@ -6,9 +6,12 @@ export interface BackstopReport {
       label: string;
       viewportLabel: string;
       diffImage?: string;
-      diff?: { misMatchPercentage?: string; isSameDimensions?: boolean };
+      diff?: { misMatchPercentage?: string; rawMisMatchPercentage?: number; isSameDimensions?: boolean };
     };
   }[];
 }
 export const JSON_REPORT: string;
-export function failures(report?: BackstopReport): { capture: string; mismatch: string; diff: string }[];
+export function failures(
+  report?: BackstopReport,
+  reportFile?: string,
+): { capture: string; mismatch: string; diff: string }[];

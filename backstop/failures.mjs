@@ -14,17 +14,32 @@ export const JSON_REPORT = path.join(
   'output/json_report/jsonReport.json',
 );
 
-/** The failed captures of a report (or of the last run's): label, width, mismatch, diff image. */
+/**
+ * A failed capture's share of changed pixels: the exact one where the comparison gave it (a changed
+ * word is under 0.005 % of a full page, which Backstop's rounded figure shows as 0.00 %).
+ */
+function mismatchOf(diff) {
+  if (!diff) return 'not compared (its reference or capture is missing)';
+  if (diff.isSameDimensions === false) return 'another size';
+  const share = Number(diff.rawMisMatchPercentage ?? diff.misMatchPercentage);
+  return `${share >= 0.01 ? share.toFixed(2) : share.toPrecision(2)} %`;
+}
+
+/**
+ * The failed captures of a report (by default the last run's): label, width, mismatch, diff image.
+ * `reportFile` is where the report was written, which its paths are relative to.
+ */
 export function failures(
   report = existsSync(JSON_REPORT) ? JSON.parse(readFileSync(JSON_REPORT, 'utf8')) : { tests: [] },
+  reportFile = JSON_REPORT,
 ) {
   return report.tests
     .filter((test) => test.status !== 'pass')
     .map(({ pair }) => ({
       capture: `${pair.label} · ${pair.viewportLabel}`,
-      mismatch: pair.diff?.misMatchPercentage ? `${pair.diff.misMatchPercentage} %` : 'another size',
+      mismatch: mismatchOf(pair.diff),
       diff: pair.diffImage
-        ? path.relative(process.cwd(), path.resolve(path.dirname(JSON_REPORT), pair.diffImage))
+        ? path.relative(process.cwd(), path.resolve(path.dirname(reportFile), pair.diffImage))
         : '',
     }));
 }

@@ -19,6 +19,14 @@ const REPORT: BackstopReport = {
       status: 'fail',
       pair: { label: 'toast visible', viewportLabel: 'phone', diff: { isSameDimensions: false } },
     },
+    {
+      status: 'fail',
+      pair: {
+        label: 'page /contact',
+        viewportLabel: 'desktop',
+        diff: { misMatchPercentage: '0.00', rawMisMatchPercentage: 0.00142, isSameDimensions: true },
+      },
+    },
   ],
 };
 
@@ -33,6 +41,8 @@ describe('the failed captures of a visual run', () => {
         ),
       },
       { capture: 'toast visible · phone', mismatch: 'another size', diff: '' },
+      // A changed word on a full page: the exact share, not Backstop's rounded 0.00 %.
+      { capture: 'page /contact · desktop', mismatch: '0.0014 %', diff: '' },
     ]);
   });
 });

@@ -1,7 +1,4 @@
-import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import backstop from 'backstopjs';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startNpmServer, type RunningServer } from '../tests/support/server';
 import {
@@ -10,7 +7,7 @@ import {
   recordCapture,
   unsupportedReason,
 } from './capture-browser.cjs';
-import { JSON_REPORT, failures } from './failures.mjs';
+import { describeFailures, runSuite } from './run-suite';
 
 /**
  * Runs BackstopJS against `npm run serve` with the pinned capture browser. BACKSTOP_COMMAND=reference
@@ -18,8 +15,10 @@ import { JSON_REPORT, failures } from './failures.mjs';
  * took them.
  */
 const command = process.env.BACKSTOP_COMMAND === 'reference' ? 'reference' : 'test';
-const CONFIG = './backstop.config.cjs';
 const unsupported = unsupportedReason();
+const { configFor } = createRequire(import.meta.url)('./backstop.config.cjs') as {
+  configFor: (baseUrl: string) => Parameters<typeof runSuite>[1];
+};
 
 describe.skipIf(unsupported)('visual regression (BackstopJS)', () => {
   // Unset when the run stops before capturing.
@@ -30,29 +29,12 @@ describe.skipIf(unsupported)('visual regression (BackstopJS)', () => {
     const mismatch = command === 'test' && mismatchWithReferences();
     if (mismatch) throw new Error(mismatch);
     server = await startNpmServer('serve');
-    process.env.BACKSTOP_BASE_URL = server.url;
   }, 120_000);
   afterAll(() => server?.stop());
 
   it(`backstop ${command}: every page at its widths, interactions and JavaScript off`, async () => {
-    // A report left by an earlier run must not be read as this run's.
-    rmSync(path.dirname(JSON_REPORT), { recursive: true, force: true });
-    // Loaded after the server starts: the config reads BACKSTOP_BASE_URL.
-    const config: unknown = createRequire(import.meta.url)(CONFIG);
-    try {
-      await backstop(command, { config });
-    } catch (error) {
-      // Backstop's own error says only how many failed: name each, and where to see it.
-      const rows = failures();
-      if (rows.length === 0) throw error;
-      throw new Error(
-        [
-          `${rows.length} capture(s) differ from the references:`,
-          ...rows.map(({ capture, mismatch, diff }) => `  ${capture} · ${mismatch} · ${diff}`),
-          'npm run test:visual:report shows each beside its reference; if every one is meant: npm run test:visual:approve.',
-        ].join('\n'),
-      );
-    }
+    const failed = await runSuite(command, configFor(server!.url));
+    if (failed.length > 0) throw new Error(describeFailures(failed));
     if (command === 'reference') recordCapture();
   }, 900_000);
 });

@@ -2,6 +2,7 @@
  * A throw-away copy of the project's source tree (copy-project.mjs), for tests that edit it as a
  * maintainer would (a mistake, a recipe) and render or serve it, without touching the real one.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,8 @@ export interface TreeCopy {
   write(file: string, text: string): void;
   /** A page file of the copy rendered through its own PostHTML plugin: its HTML, or the error. */
   render(pageFile: string): string;
+  /** `npm run build` in the copy; a build that stops throws its own message, first line first. */
+  build(): void;
   remove(): void;
 }
 
@@ -46,6 +49,16 @@ export function copyOfTree(only?: string[]): TreeCopy {
     },
     render(pageFile) {
       return renderPageFile(pageFile, root);
+    },
+    build() {
+      try {
+        execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'pipe', encoding: 'utf8' });
+      } catch (error) {
+        const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+        // The build's own block (file, line, fix) leads; Parcel's progress lines are dropped.
+        const message = `${stderr}\n${stdout}`.replace(/^\s*(?:🚨 )?Build failed\.\s*/m, '').trim();
+        throw new Error(`The copy's build stopped: ${message}`);
+      }
     },
     remove() {
       rmSync(root, { recursive: true, force: true });

@@ -1,0 +1,1 @@
+export function failNearMisses(reportFile: string): Promise<number>;

@@ -1,0 +1,104 @@
+/**
+ * The visual suite sees one changed word at every width. A fixture build changes one digit of the
+ * office hours (pages/_data/site.json) and nothing else; the suite, run on it against the
+ * committed references, must then fail every full-page capture of every page that shows the hours,
+ * naming each, and nothing that does not show them.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNpmServer, type RunningServer } from '../tests/support/server';
+import { parseHtml, textOf } from '../tests/support/site';
+import { fileOfRoute } from '../scripts/build/route-file.cjs';
+import { copyOfTree, type TreeCopy } from '../tests/support/tree-copy';
+import { mismatchWithReferences, prepareCaptureBrowser, unsupportedReason } from './capture-browser.cjs';
+import { runSuite, type Failure } from './run-suite';
+
+interface Scenario {
+  label: string;
+  url: string;
+  selectors?: string[];
+  viewports?: { label: string }[];
+}
+interface SuiteConfig {
+  scenarios: Scenario[];
+  viewports: { label: string }[];
+  paths: { json_report: string };
+}
+const { configFor } = createRequire(import.meta.url)('./backstop.config.cjs') as {
+  configFor: (baseUrl: string, output: string) => SuiteConfig;
+};
+
+describe.skipIf(unsupportedReason())('the visual suite on a build with one changed digit', () => {
+  // Unset when the run stops before copying.
+  let tree: TreeCopy | undefined;
+  let server: RunningServer | undefined;
+  let hours: { from: string; to: string };
+  let showingHours: Scenario[];
+  let failed: Failure[];
+  /** A page of the fixture build, by the URL a scenario captures (the 404 page for any other). */
+  const builtPage = (url: string) => {
+    const file = path.join(tree!.root, 'dist', fileOfRoute(new URL(url).pathname));
+    return parseHtml(readFileSync(existsSync(file) ? file : path.join(tree!.root, 'dist/404.html'), 'utf8'));
+  };
+
+  beforeAll(async () => {
+    await prepareCaptureBrowser();
+    const mismatch = mismatchWithReferences();
+    if (mismatch) throw new Error(mismatch);
+    const copy = copyOfTree();
+    tree = copy;
+    const site = JSON.parse(readFileSync(path.join(copy.root, 'pages/_data/site.json'), 'utf8')) as {
+      hours: string;
+    };
+    // The first digit, one lower (or one higher for a 0): "Mon-Fri 9AM-6PM EST" → "Mon-Fri 8AM-6PM EST".
+    const to = site.hours.replace(/\d/, (digit) => String(digit === '0' ? 1 : Number(digit) - 1));
+    hours = { from: site.hours, to };
+    copy.edit('pages/_data/site.json', `"hours": "${site.hours}"`, `"hours": "${to}"`);
+    copy.build();
+    server = await startNpmServer('serve', [], 60_000, copy.root);
+    const config = configFor(server.url, path.join(copy.root, 'backstop/output'));
+    // The pages that show the hours, read from the fixture build itself.
+    showingHours = config.scenarios.filter((scenario) => textOf(builtPage(scenario.url).body).includes(to));
+    // Copies: Backstop fills in each scenario's defaults in place.
+    failed = await runSuite('test', {
+      ...config,
+      scenarios: showingHours.map((scenario) => ({ ...scenario })),
+    });
+  }, 300_000);
+  afterAll(async () => {
+    await server?.stop();
+    tree?.remove();
+  });
+
+  it('fails the full-page capture of each page that shows the hours, at every width, naming each', () => {
+    const pages = showingHours.filter((scenario) => scenario.label.startsWith('page '));
+    expect(pages.length, `pages showing "${hours.to}"`).toBeGreaterThan(0);
+    const expected = pages.flatMap((scenario) =>
+      (scenario.viewports ?? configFor('', '').viewports).map(
+        (viewport) => `${scenario.label} · ${viewport.label}`,
+      ),
+    );
+    const named = failed.map((failure) => failure.capture);
+    for (const capture of expected) expect(named, `"${hours.from}" → "${hours.to}"`).toContain(capture);
+    // Each is a changed word, not another size: a share of its pixels.
+    for (const failure of failed.filter((row) => expected.includes(row.capture)))
+      expect(failure.mismatch, failure.capture).toMatch(/^[\d.e-]+ %$/);
+  });
+
+  it('passes each capture of an element that does not hold the hours', () => {
+    // An element capture (the contact form after a submit) shows the element alone.
+    const elementCaptures = showingHours.filter((scenario) =>
+      (scenario.selectors ?? ['document']).every((selector) => !['document', 'viewport'].includes(selector)),
+    );
+    const withoutHours = elementCaptures.filter((scenario) =>
+      scenario.selectors!.every(
+        (selector) => !textOf(builtPage(scenario.url).querySelector(selector)).includes(hours.to),
+      ),
+    );
+    expect(withoutHours.length, 'element captures on the pages that show the hours').toBeGreaterThan(0);
+    const labels = new Set(withoutHours.map((scenario) => scenario.label));
+    expect(failed.filter((failure) => labels.has(failure.capture.split(' · ')[0]!))).toEqual([]);
+  });
+});
