@@ -35,6 +35,17 @@ describe('SEO metadata', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
+  // Search results cut what is longer: the limits pages/_data/schemas/routes.schema.json states.
+  it.each(routes)(
+    '$path has a <title> of at most 60 characters and a description of at most 160',
+    (route) => {
+      const { title } = pageFor(route.path);
+      const where = `the title and description of "${route.path}" in pages/_data/routes.json`;
+      expect(title.length, `${where}: "${title}" is ${title.length} characters`).toBeLessThanOrEqual(60);
+      expect(route.description.length, `${where}: the description`).toBeLessThanOrEqual(160);
+    },
+  );
+
   it.each(routes)('$path has structured data that matches the visible page', (route) => {
     const document = pageFor(route.path);
     const graph = structuredData(document);

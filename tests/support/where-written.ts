@@ -10,7 +10,8 @@ import { readdirSync } from 'node:fs';
 
 const SOURCES = [
   ...readdirSync(path.join(ROOT, 'pages/_data'))
-    .filter((file) => file.endsWith('.json'))
+    // specification.json records figures for the tests; no page shows it.
+    .filter((file) => file.endsWith('.json') && file !== 'specification.json')
     .map((file) => `pages/_data/${file}`),
   ...pageFiles(),
   ...['partials', 'partials/content'].flatMap((folder) =>
