@@ -47,6 +47,10 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A poll waits for what a visitor waits for (a navigation, an island's mount). Vitest's
+          // 1 s default failed a navigation now and then with two files loading Chromium at once
+          // on two cores; 5 s still fails a navigation that never comes.
+          expect: { poll: { timeout: 5_000 } },
           // Two files at a time, each with its own Chromium and server: much of a browser test is
           // waiting (a toast's 5 s, a late chunk), so two overlap on two cores (docs/testing.md).
           maxWorkers: 2,
@@ -63,6 +67,7 @@ export default defineConfig({
           include: ['tests/engines/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 90_000,
+          expect: { poll: { timeout: 5_000 } },
           maxWorkers: 2,
         },
       },

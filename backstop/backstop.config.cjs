@@ -103,8 +103,23 @@ const PATHS = {
   json_report: path.join(__dirname, 'output/json_report'),
 };
 
-/** The suite against the site at `baseUrl`, writing its output under `output` (default output/). */
-const configFor = (baseUrl, output = path.join(__dirname, 'output')) => ({
+/**
+ * Pages of the fixture site (tests/support/fixture-site.ts): what the repository does not ship,
+ * captured from a fixture build at phone and desktop width. Their references are named "fixture …".
+ */
+function fixtureScenariosFor(fixtureUrl) {
+  const both = [VIEWPORTS.phone, VIEWPORTS.desktop];
+  return [
+    { label: 'fixture team with photos', url: `${fixtureUrl}/about-us/team`, viewports: both },
+    { label: 'fixture case studies with photos', url: `${fixtureUrl}/case-studies`, viewports: both },
+  ];
+}
+
+/**
+ * The suite against the site at `baseUrl`, writing its output under `output` (default output/),
+ * and with `fixtureUrl`, the fixture site's pages too.
+ */
+const configFor = (baseUrl, output = path.join(__dirname, 'output'), fixtureUrl = undefined) => ({
   id: 'site',
   viewports: Object.values(VIEWPORTS),
   // A reference is named by its viewport's label only, so a scenario's list of widths can change
@@ -124,7 +139,7 @@ const configFor = (baseUrl, output = path.join(__dirname, 'output')) => ({
   resembleOutputOptions: { usePreciseMatching: true },
   onBeforeScript: 'on-before.cjs',
   onReadyScript: 'on-ready.cjs',
-  scenarios: scenariosFor(baseUrl),
+  scenarios: [...scenariosFor(baseUrl), ...(fixtureUrl ? fixtureScenariosFor(fixtureUrl) : [])],
   paths: {
     ...PATHS,
     ...Object.fromEntries(

@@ -1,17 +1,17 @@
 /**
- * The visual suite sees one changed word at every width. A fixture build changes one digit of the
- * office hours (pages/_data/site.json) and nothing else; the suite, run on it against the
- * committed references, must then fail every full-page capture of every page that shows the hours,
- * naming each, and nothing that does not show them.
+ * The visual suite sees one changed word at every width. The fixture site changes one digit of the
+ * office hours (tests/support/fixture-site.ts) and nothing else on the pages that show them; the
+ * suite, run on it against the committed references, must fail every full-page capture of every
+ * page that shows the hours, naming each, and pass what does not show them.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNpmServer, type RunningServer } from '../tests/support/server';
-import { parseHtml, textOf } from '../tests/support/site';
 import { fileOfRoute } from '../scripts/build/route-file.cjs';
-import { copyOfTree, type TreeCopy } from '../tests/support/tree-copy';
+import { fixtureSite, oneDigitChanged, type FixtureSite } from '../tests/support/fixture-site';
+import { startNpmServer, type RunningServer } from '../tests/support/server';
+import { ROOT, parseHtml, site as shipped, textOf } from '../tests/support/site';
 import { mismatchWithReferences, prepareCaptureBrowser, unsupportedReason } from './capture-browser.cjs';
 import { runSuite, type Failure } from './run-suite';
 
@@ -29,48 +29,37 @@ interface SuiteConfig {
 const { configFor } = createRequire(import.meta.url)('./backstop.config.cjs') as {
   configFor: (baseUrl: string, output: string) => SuiteConfig;
 };
+const hours = { from: shipped.hours, to: oneDigitChanged(shipped.hours) };
 
 describe.skipIf(unsupportedReason())('the visual suite on a build with one changed digit', () => {
-  // Unset when the run stops before copying.
-  let tree: TreeCopy | undefined;
+  let fixture: FixtureSite;
   let server: RunningServer | undefined;
-  let hours: { from: string; to: string };
   let showingHours: Scenario[];
   let failed: Failure[];
   /** A page of the fixture build, by the URL a scenario captures (the 404 page for any other). */
   const builtPage = (url: string) => {
-    const file = path.join(tree!.root, 'dist', fileOfRoute(new URL(url).pathname));
-    return parseHtml(readFileSync(existsSync(file) ? file : path.join(tree!.root, 'dist/404.html'), 'utf8'));
+    const file = path.join(fixture.dist, fileOfRoute(new URL(url).pathname));
+    return parseHtml(readFileSync(existsSync(file) ? file : path.join(fixture.dist, '404.html'), 'utf8'));
   };
 
   beforeAll(async () => {
     await prepareCaptureBrowser();
     const mismatch = mismatchWithReferences();
     if (mismatch) throw new Error(mismatch);
-    const copy = copyOfTree();
-    tree = copy;
-    const site = JSON.parse(readFileSync(path.join(copy.root, 'pages/_data/site.json'), 'utf8')) as {
-      hours: string;
-    };
-    // The first digit, one lower (or one higher for a 0): "Mon-Fri 9AM-6PM EST" → "Mon-Fri 8AM-6PM EST".
-    const to = site.hours.replace(/\d/, (digit) => String(digit === '0' ? 1 : Number(digit) - 1));
-    hours = { from: site.hours, to };
-    copy.edit('pages/_data/site.json', `"hours": "${site.hours}"`, `"hours": "${to}"`);
-    copy.build();
-    server = await startNpmServer('serve', [], 60_000, copy.root);
-    const config = configFor(server.url, path.join(copy.root, 'backstop/output'));
-    // The pages that show the hours, read from the fixture build itself.
-    showingHours = config.scenarios.filter((scenario) => textOf(builtPage(scenario.url).body).includes(to));
+    fixture = await fixtureSite();
+    server = await startNpmServer('serve', [], 60_000, fixture.root);
+    const config = configFor(server.url, path.join(ROOT, 'backstop/output/one-changed-digit'));
+    // The shipped site's scenarios whose page shows the hours, read from the fixture build itself.
+    showingHours = config.scenarios.filter((scenario) =>
+      textOf(builtPage(scenario.url).body).includes(hours.to),
+    );
     // Copies: Backstop fills in each scenario's defaults in place.
     failed = await runSuite('test', {
       ...config,
       scenarios: showingHours.map((scenario) => ({ ...scenario })),
     });
   }, 300_000);
-  afterAll(async () => {
-    await server?.stop();
-    tree?.remove();
-  });
+  afterAll(() => server?.stop());
 
   it('fails the full-page capture of each page that shows the hours, at every width, naming each', () => {
     const pages = showingHours.filter((scenario) => scenario.label.startsWith('page '));

@@ -1,6 +1,7 @@
 /**
- * Runs when a scenario's page has loaded: waits until the self-hosted font is in use, stops every
- * animation and transition, performs the scenario's interaction, and fails on any HTTP error.
+ * Runs when a scenario's page has loaded: waits until the self-hosted font is in use and every
+ * image has loaded, stops every animation and transition, performs the scenario's interaction,
+ * and fails on any HTTP error.
  */
 const actions = require('./actions.cjs');
 
@@ -30,8 +31,27 @@ async function fontInUse(page) {
   if (!loaded) throw new Error('The page font did not load: the capture would show the fallback font');
 }
 
+/**
+ * Loads every image before the capture. A photo below the fold is `loading="lazy"`: a full-page
+ * capture paints the whole page at once, before the browser has asked for the photos it has not
+ * scrolled to, so a capture showed some photos and blank boxes for others, from run to run. The
+ * capture asks for them all at once instead; it fails if one does not load.
+ */
+async function imagesLoaded(page) {
+  const missing = await page.evaluate(async () => {
+    const images = [...document.images];
+    for (const image of images) if (image.loading === 'lazy') image.loading = 'eager';
+    await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+    return images
+      .filter((image) => !image.complete || image.naturalWidth === 0)
+      .map((image) => image.currentSrc);
+  });
+  if (missing.length > 0) throw new Error(`Images did not load for the capture: ${missing.join(', ')}`);
+}
+
 module.exports = async (page, scenario, viewport) => {
   await fontInUse(page);
+  await imagesLoaded(page);
   // Not page.addStyleTag: it waits for a load event that never comes with JavaScript off.
   await page.evaluate((css) => {
     const still = document.createElement('style');

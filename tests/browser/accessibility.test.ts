@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,39 +12,12 @@ import {
   islandState,
   useBrowserAndSite,
 } from '../support/browser';
+import { violations } from '../support/axe';
+import { FIXTURE_PAGES } from '../support/fixture-site';
 import { routes } from '../support/site';
 
-const site = useBrowserAndSite();
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const site = useBrowserAndSite({ fixture: true });
 const PATHS = [...routes.map((route) => route.path), '/no-such-page'];
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-
-interface AxeResult {
-  violations: { id: string; nodes: { target: string[] }[] }[];
-}
-
-/**
- * Runs axe-core with the WCAG 2.0/2.1/2.2 A and AA rules plus target-size; returns the violations.
- * axe is injected once per document: a page checked at a second width keeps it.
- */
-async function violations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  // Only the violations leave the page: axe's full result, with every passing node, is large.
-  return page.evaluate(async (tags) => {
-    const { axe } = window as unknown as {
-      axe: { run: (context: Document, options: object) => Promise<AxeResult> };
-    };
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      rules: { 'target-size': { enabled: true } },
-      resultTypes: ['violations'],
-    });
-    return result.violations.flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
-    );
-  }, WCAG_TAGS);
-}
-
 /**
  * A page with motion reduced, so scroll-driven reveals do not dim content under test, and the
  * CSP bypassed so axe-core can be injected.
@@ -60,6 +31,11 @@ describe('axe-core (WCAG 2.0, 2.1, 2.2 A and AA, target-size)', () => {
   it('finds no violation on any page at 375px, nor at 1280px', async () => {
     expect(await site.checkEveryPath(PATHS, [375, 1280], violations, OPEN_OPTIONS)).toEqual([]);
   }, 240_000);
+
+  it('finds no violation on the fixture site’s pages (photos) at 375px, nor at 1280px', async () => {
+    const options = { ...OPEN_OPTIONS, urlFor: site.fixtureUrl };
+    expect(await site.checkEveryPath(FIXTURE_PAGES, [375, 1280], violations, options)).toEqual([]);
+  }, 120_000);
 
   it('finds no violation with the mobile menu open and a sub-list expanded', async () => {
     const page = await open('/pricing', 375);

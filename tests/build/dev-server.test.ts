@@ -1,7 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNpmServer, type RunningServer } from '../support/server';
+import { writeFixtureImage } from '../support/fixture-images';
 import { copyOfTree } from '../support/tree-copy';
 
 const UNKNOWN_PATHS = [
@@ -153,5 +156,23 @@ describe('npm run dev (Parcel dev server)', () => {
 
     tree.edit('styles/components/_addon.scss', 'padding: $space-six;', 'padding: space(6);');
     expect(await pageWhen((body) => !body.includes('Build Error'))).toContain('<title>Pricing');
+  }, 150_000);
+
+  it('shows a photo named before it is in pages/_images/, and shows the page once the photo is added', async () => {
+    tree.edit(
+      'pages/pricing.html',
+      '<layout route="/pricing">',
+      '<layout route="/pricing">\n  <img src="/pages/_images/dev-photo.jpg" alt="" sizes="10rem" widths="160" />',
+    );
+    const error = await pageWhen((body) => body.includes('dev-photo.jpg'));
+    expect(error).toContain('Build Error');
+    expect(error).toContain('The image &quot;dev-photo.jpg&quot; is not in pages/_images/');
+
+    const made = mkdtempSync(path.join(tmpdir(), 'dev-photo-'));
+    await writeFixtureImage(made, { name: 'dev-photo.jpg', width: 400, height: 300 });
+    tree.write('pages/_images/dev-photo.jpg', readFileSync(path.join(made, 'dev-photo.jpg')));
+    rmSync(made, { recursive: true, force: true });
+    const fixed = await pageWhen((body) => !body.includes('Build Error') && body.includes('<picture>'));
+    expect(fixed).toMatch(/dev-photo-160w\.[0-9a-f]+\.avif 160w/);
   }, 150_000);
 });

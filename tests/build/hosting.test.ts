@@ -11,10 +11,11 @@ import {
   startNginx,
   startServe,
   entryScriptOf,
+  hostRuleCounts,
 } from '../support/hosts';
 import { SPECULATION_RULES_URL, speculationRules } from '../../scripts/build/hosting/headers.mjs';
 import type { RunningServer } from '../support/server';
-import { DIST, routes, site } from '../support/site';
+import { DIST, ROOT, routes, site } from '../support/site';
 
 const SECURITY_HEADERS = [
   'content-security-policy',
@@ -344,5 +345,16 @@ describe('files for search engines and static hosts', () => {
     const csp = /Content-Security-Policy: (.+)/.exec(headers)?.[1] ?? '';
     expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+  });
+});
+
+describe('each host reads every rule', () => {
+  // Cloudflare Pages applies the first 100 rules of _headers and drops the rest without a word;
+  // serve refuses a config with more than 50 header rules. Pages take no rule of their own.
+  it('dist/_headers has at most 100 rules, and hosting/serve.json at most 50 header rules', () => {
+    const counts = hostRuleCounts(ROOT);
+    expect(counts.cloudflare).toBeLessThanOrEqual(100);
+    expect(counts.serve).toBeLessThanOrEqual(50);
+    expect(counts.cloudflare, 'no rule per page').toBeLessThan(routes.length);
   });
 });

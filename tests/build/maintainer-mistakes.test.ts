@@ -3,20 +3,26 @@
  * one block that names the file to edit (from the repo root), the line, and the fix. The cases and
  * their messages are listed in docs/testing.md ("Mistakes the build stops").
  */
-import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { writeFixtureImage } from '../support/fixture-images';
 import { copyOfTree, type TreeCopy } from '../support/tree-copy';
 
+/** One copy for every case: each makes its mistake on it, and the copy is put back after it. */
 let tree: TreeCopy | undefined;
+const copy = () => (tree ??= copyOfTree(['pages', 'partials', 'scripts', 'styles']));
 
-afterEach(() => tree?.remove());
+afterEach(() => tree?.reset());
+afterAll(() => tree?.remove());
 
-/** Makes `mistake` on a fresh copy, renders `page`, and returns the error's message. */
+/** Makes `mistake` on the copy, renders `page`, and returns the error's message. */
 function failureOf(
   page: string,
   mistake: (copy: TreeCopy) => unknown,
 ): { message: string; line: number | undefined } {
-  tree = copyOfTree(['pages', 'partials', 'scripts', 'styles']);
+  const tree = copy();
   const edited = mistake(tree);
   const line = typeof edited === 'number' ? edited : undefined;
   try {
@@ -359,5 +365,125 @@ describe('assets', () => {
       /<img> names \/images\/addon-chart\.png, which does not exist/,
       /Put the file at images\/addon-chart\.png/,
     );
+  });
+});
+
+describe('photos', () => {
+  // Fixture photos, made once and copied into each copy's pages/_images/ as a maintainer drops them.
+  const made = mkdtempSync(path.join(tmpdir(), 'mistake-photos-'));
+  const IMAGES = [
+    { name: 'fixture-portrait-1.jpg', width: 600, height: 800 },
+    { name: 'fixture-anim.gif', width: 200, height: 120 },
+    { name: 'fixture-narrow.jpg', width: 300, height: 200 },
+  ];
+  beforeAll(async () => {
+    for (const image of IMAGES) await writeFixtureImage(made, image);
+  });
+  afterAll(() => rmSync(made, { recursive: true, force: true }));
+  const drop = (copy: TreeCopy, ...names: string[]) => {
+    for (const name of names) copy.write(`pages/_images/${name}`, readFileSync(path.join(made, name)));
+  };
+  /** Adds `fields` to the first entry of a list data file; returns the line of the first field. */
+  const setFirst = (copy: TreeCopy, file: string, fields: Record<string, string>) =>
+    1 +
+    copy.edit(
+      file,
+      /\{\n(\s*)"/,
+      `{\n$1${Object.entries(fields)
+        .map(([key, value]) => `"${key}": "${value}",`)
+        .join(' ')} "`,
+    );
+
+  it('stops on a photo in data that is not in pages/_images/, naming the nearest', () => {
+    const { message, line } = failureOf('pages/about-us/team.html', (copy) => {
+      drop(copy, 'fixture-portrait-1.jpg');
+      return setFirst(copy, 'pages/_data/team.json', { photo: 'fixture-portrait-l.jpg' });
+    });
+    expectBlock(
+      message,
+      `pages/_data/team.json:${line}:14`,
+      /In team\.json, \[0\]\.photo: The image "fixture-portrait-l\.jpg" is not in pages\/_images\//,
+      /Did you mean "fixture-portrait-1\.jpg"\?/,
+    );
+  });
+
+  it('stops on a format the build does not take (a GIF)', () => {
+    const { message } = failureOf('pages/case-studies.html', (copy) => {
+      drop(copy, 'fixture-anim.gif');
+      setFirst(copy, 'pages/_data/case-studies.json', { image: 'fixture-anim.gif', imageAlt: 'A chart' });
+    });
+    expect(message).toMatch(/^pages\/_data\/case-studies\.json:\d+:\d+\n/);
+    expect(message).toMatch(
+      /pages\/_images\/fixture-anim\.gif is a GIF: the build makes sized variants of JPEG, PNG, WebP and AVIF/,
+    );
+    expect(message).toMatch(/Fix: Export it as JPEG/);
+  });
+
+  it('stops on a case-study photo without imageAlt', () => {
+    const { message, line } = failureOf('pages/case-studies.html', (copy) => {
+      drop(copy, 'fixture-portrait-1.jpg');
+      return setFirst(copy, 'pages/_data/case-studies.json', { image: 'fixture-portrait-1.jpg' });
+    });
+    expectBlock(
+      message,
+      `pages/_data/case-studies.json:${line}:14`,
+      /\[0\] has the image "fixture-portrait-1\.jpg" but no "imageAlt"/,
+      /Add "imageAlt": what the photo shows/,
+    );
+  });
+
+  it.each([
+    ['no alt', '<img src="/pages/_images/fixture-portrait-1.jpg" sizes="10rem" />', /has no alt/, /alt=""/],
+    [
+      'no sizes',
+      '<img src="/pages/_images/fixture-portrait-1.jpg" alt="A photo" />',
+      /has no sizes/,
+      /sizes="\(min-width/,
+    ],
+    [
+      'a misspelt name',
+      '<img src="/pages/_images/fixture-portrait1.jpg" alt="" sizes="10rem" />',
+      /The image "fixture-portrait1\.jpg" is not in pages\/_images\//,
+      /Did you mean "fixture-portrait-1\.jpg"/,
+    ],
+  ])('stops on a photo placed in a page with %s, at its line', (_, img, what, fix) => {
+    const { message, line } = failureOf('pages/pricing.html', (copy) => {
+      drop(copy, 'fixture-portrait-1.jpg');
+      return (
+        copy.edit('pages/pricing.html', '<layout route="/pricing">', `<layout route="/pricing">\n  ${img}`) +
+        1
+      );
+    });
+    expectBlock(message, `pages/pricing.html:${line}:3`, what, fix);
+  });
+
+  it('warns, naming each file, about a source narrower than the page asks for, and one heavier than 5 MB', () => {
+    const tree = copy();
+    drop(tree, 'fixture-narrow.jpg', 'fixture-portrait-1.jpg');
+    // A camera's original: the same photo, padded past 5 MB (a JPEG's reader stops at its end).
+    tree.write(
+      'pages/_images/fixture-heavy.jpg',
+      Buffer.concat([readFileSync(path.join(made, 'fixture-portrait-1.jpg')), Buffer.alloc(6 * 1024 * 1024)]),
+    );
+    tree.edit(
+      'pages/pricing.html',
+      '<layout route="/pricing">',
+      '<layout route="/pricing">\n  <img src="/pages/_images/fixture-narrow.jpg" alt="" sizes="20rem" widths="320, 640" />' +
+        '<img src="/pages/_images/fixture-heavy.jpg" alt="" sizes="20rem" widths="320" />',
+    );
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const html = tree.render('pages/pricing.html');
+      expect(html.match(/<picture>/g)).toHaveLength(2);
+      // The widest variant is the source's own width, never an enlargement.
+      expect(html).toMatch(/fixture-narrow\.jpg\?as=avif&width=300 300w/);
+      const warnings = warn.mock.calls.flat().join('\n');
+      expect(warnings).toMatch(
+        /pages\/_images\/fixture-narrow\.jpg is 300 px wide, narrower than the widest variant the page asks for \(640 px/,
+      );
+      expect(warnings).toMatch(/pages\/_images\/fixture-heavy\.jpg is 6\.\d MB/);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileOfRoute } from '../../scripts/build/route-file.cjs';
 import { ROOT, parseHtml, textOf } from '../support/site';
+import { writeFixtureImage } from '../support/fixture-images';
 import { copyOfTree, type TreeCopy } from '../support/tree-copy';
 import { SPECIFICATION_FILE, figuresOfData, readSpecification, type Figure } from './specification';
 
@@ -27,12 +28,15 @@ const NAMED = [
   ...RECIPES.matchAll(/\*\*Trips\*\* ([^.]*?)in\s+`pages\/_data\/specification\.json`/gi),
 ].flatMap((match) => [...match[1]!.matchAll(/`(\w+)`/g)].map((key) => key[1]!));
 
-/** The build-output checks that recipes can trip: every file but those that build or serve copies of their own. */
-const NOT_FOR_A_COPY = ['recipes', 'maintainer-mistakes', 'dev-server', 'hosting'].map(
-  (name) => `${name}.test.ts`,
-);
+/**
+ * The build-output checks that recipes can trip: every file but those that build copies of their own
+ * or start every host (this one, the maintainer mistakes, the dev server, hosting, the fixture
+ * site's photos and posts), which a recipe's edit cannot change the verdict of.
+ */
+const OWN_COPIES = /from '\.\.\/support\/(?:fixture-site|tree-copy|hosts)'/;
 const CHECKS = readdirSync(path.join(ROOT, 'tests/build'))
-  .filter((file) => file.endsWith('.test.ts') && !NOT_FOR_A_COPY.includes(file))
+  .filter((file) => file.endsWith('.test.ts'))
+  .filter((file) => !OWN_COPIES.test(readFileSync(path.join(ROOT, 'tests/build', file), 'utf8')))
   .map((file) => `tests/build/${file}`);
 
 type Json = Record<string, unknown>;
@@ -49,6 +53,7 @@ interface Scratch {
 function scratchFor(tree: TreeCopy, round: number): Scratch {
   const taken = (word: string) =>
     README.includes(word) ||
+    readdirSync(path.join(tree.root, 'pages/_images')).some((name) => name.startsWith(word)) ||
     readFileSync(path.join(tree.root, 'pages/_data/routes.json'), 'utf8').includes(word) ||
     existsSync(path.join(tree.root, 'partials/content', `${word}.html`));
   let word = `scratch${round}`;
@@ -66,7 +71,7 @@ const dollars = (price: string) => Number(price.replace(/[$,]/g, ''));
 const price = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 
 /** Each recipe of the README, as a maintainer does it, reading the copy's data as it is now. */
-function doRecipes(tree: TreeCopy, scratch: Scratch) {
+async function doRecipes(tree: TreeCopy, scratch: Scratch) {
   const file = (name: string) => path.join(tree.root, name);
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the file's shape
   const read = <T = Json>(name: string) => JSON.parse(readFileSync(file(name), 'utf8')) as T;
@@ -109,22 +114,32 @@ function doRecipes(tree: TreeCopy, scratch: Scratch) {
   );
   restate(contentFiles(), range, shifted);
 
+  // Add a photo for each of the three (a member, a case study, a page), as a camera gives it.
+  const photo = (kind: string) => `${scratch.word}-${kind}.jpg`;
+  for (const [kind, width, height] of [
+    ['portrait', 600, 800],
+    ['work', 1400, 900],
+    ['office', 1400, 900],
+  ] as const)
+    await writeFixtureImage(file('pages/_images'), { name: photo(kind), width, height });
+
   // Add a team member, a case study, a testimonial and an FAQ: copies of the first entries, under
-  // names of their own, marked as samples.
+  // names of their own, marked as samples; the member and the study with their photos.
   const team = read<Json[]>('pages/_data/team.json');
-  const member = { ...team[0]! };
-  delete member.photo;
   write('pages/_data/team.json', [
     ...team,
-    { ...member, name: `Robin ${scratch.word}`, initials: 'RS', sample: true },
+    { ...team[0], name: `Robin ${scratch.word}`, initials: 'RS', photo: photo('portrait'), sample: true },
   ]);
   const studies = read<Json[]>('pages/_data/case-studies.json');
-  const study = { ...studies[0]! };
-  delete study.image;
-  delete study.imageAlt;
   write('pages/_data/case-studies.json', [
     ...studies,
-    { ...study, title: `A ${scratch.word} pipeline`, sample: true },
+    {
+      ...studies[0],
+      title: `A ${scratch.word} pipeline`,
+      image: photo('work'),
+      imageAlt: `The ${scratch.word} street`,
+      sample: true,
+    },
   ]);
   const testimonials = read<Record<string, Json[]>>('pages/_data/testimonials.json');
   testimonials.caseStudies!.push({
@@ -172,6 +187,7 @@ function doRecipes(tree: TreeCopy, scratch: Scratch) {
     `<layout route="${scratch.route}">
   <include src="partials/placeholder.html"></include>
   <include src="partials/content/${scratch.partial}.html" locals='{"title": "Openings in ${scratch.word} soon."}'></include>
+  <img src="/pages/_images/${photo('office')}" alt="The ${scratch.word} office" sizes="(min-width: 64em) 40rem, calc(100vw - 2rem)" />
   <div data-island="${scratch.island}"><p>Without JavaScript</p></div>
 </layout>
 `,
@@ -270,11 +286,11 @@ describe('README recipes, each done twice in a row on a copy of the tree', () =>
   let tree: TreeCopy;
   const rounds: Round[] = [];
 
-  beforeAll(() => {
+  beforeAll(async () => {
     tree = copyOfTree();
     for (let round = 1; round <= 2; round += 1) {
       const scratch = scratchFor(tree, round);
-      doRecipes(tree, scratch);
+      await doRecipes(tree, scratch);
       const tripped = trippedFigures(tree);
       updateRecord(
         tree,
@@ -328,6 +344,14 @@ describe('README recipes, each done twice in a row on a copy of the tree', () =>
     expect(text('case-studies.html')).toContain(`A ${scratch.word} pipeline`);
     expect(text('case-studies.html')).toContain(`Clear reports every month, ${scratch.word}.`);
     expect(text('contact.html')).toContain(`Do you work on ${scratch.word}?`);
+    // Each photo, as its picture.
+    const photoOf = (file: string, name: string) =>
+      [...page(file).querySelectorAll('picture source[type="image/avif"]')].some((source) =>
+        source.getAttribute('srcset')!.includes(`/images/${scratch.word}-${name}-`),
+      );
+    expect(photoOf('about-us/team.html', 'portrait'), 'the member’s photo').toBe(true);
+    expect(photoOf('case-studies.html', 'work'), 'the case study’s photo').toBe(true);
+    expect(photoOf(fileOfRoute(scratch.route), 'office'), 'the page’s photo').toBe(true);
     const added = page(fileOfRoute(scratch.route));
     expect(added.title).toMatch(new RegExp(`^Careers in ${scratch.word} \\|`));
     expect(textOf(added.querySelector(`.ds-${scratch.partial}`))).toBe(`Openings in ${scratch.word} soon.`);

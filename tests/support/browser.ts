@@ -2,11 +2,18 @@
  * Chromium (through puppeteer-core, the library that drives Firefox too) and the built site, for
  * the browser tests and the budget, with the few readings the tests make of a page.
  */
-import puppeteer, { type Browser, type HTTPRequest, type MediaFeature, type Page } from 'puppeteer-core';
+import puppeteer, {
+  TargetType,
+  type Browser,
+  type HTTPRequest,
+  type MediaFeature,
+  type Page,
+} from 'puppeteer-core';
 import { afterAll, beforeAll } from 'vitest';
 import { prepareCaptureBrowser, unsupportedReason } from '../../backstop/capture-browser.cjs';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/build/chromium.cjs';
 import { atEveryWidth } from './placeholder-sample.cjs';
+import { fixtureSite } from './fixture-site';
 import { startNpmServer, type RunningServer } from './server';
 
 /**
@@ -81,6 +88,8 @@ export interface BrowserSite {
     options?: PageOptions & { prepare?: (page: Page) => Promise<unknown> },
   ) => Promise<Page>;
   url: (path: string) => string;
+  /** A URL of the fixture site (photos, posts), served beside the site when asked for. */
+  fixtureUrl: (path: string) => string;
   /**
    * Runs `check` on every path at each of `widths`, spread over a few tabs, and returns what it
    * found, each finding prefixed with its path and width, in path order. A page load waits on the
@@ -98,6 +107,8 @@ export interface BrowserSite {
     options?: PageOptions & {
       prepare?: (page: Page) => Promise<void>;
       load?: (page: Page, url: string) => Promise<unknown>;
+      /** Where a path is served (default: the site; fixtureUrl for the fixture site's pages). */
+      urlFor?: (path: string) => string;
     },
   ) => Promise<string[]>;
 }
@@ -105,15 +116,25 @@ export interface BrowserSite {
 /** Tabs for checkEveryPath: one more than the machine's two cores, so one is always loading. */
 const TABS = 3;
 
-/** Starts Chromium and `npm run serve` for the current test file, and stops both after it. */
-export function useBrowserAndSite(): BrowserSite {
+/**
+ * Starts Chromium and `npm run serve` for the current test file, and stops both after it; with
+ * `fixture`, the fixture site too (tests/support/fixture-site.ts: photos, posts), on its own server.
+ */
+export function useBrowserAndSite({ fixture = false } = {}): BrowserSite {
   let browser: Browser | undefined;
   let server: RunningServer | undefined;
+  let fixtureServer: RunningServer | undefined;
   beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startNpmServer('serve')]);
-  });
+    const serveFixture = async () =>
+      fixture ? startNpmServer('serve', [], 60_000, (await fixtureSite()).root) : undefined;
+    [browser, server, fixtureServer] = await Promise.all([
+      launchBrowser(),
+      startNpmServer('serve'),
+      serveFixture(),
+    ]);
+  }, 300_000);
   afterAll(async () => {
-    await Promise.all([browser?.close(), server?.stop()]);
+    await Promise.all([browser?.close(), server?.stop(), fixtureServer?.stop()]);
   });
   const started = () => {
     if (!browser || !server) throw new Error('useBrowserAndSite: the browser or server did not start');
@@ -122,6 +143,10 @@ export function useBrowserAndSite(): BrowserSite {
   return {
     browser: () => started().browser,
     url: (path) => started().server.url + path,
+    fixtureUrl(path) {
+      if (!fixtureServer) throw new Error('useBrowserAndSite({ fixture: true }) serves the fixture site');
+      return fixtureServer.url + path;
+    },
     newPage: (width, options) => newPage(started().browser, width, options),
     async open(path, width, { prepare, ...options } = {}) {
       const page = await this.newPage(width, options);
@@ -130,7 +155,7 @@ export function useBrowserAndSite(): BrowserSite {
       await page.evaluate(() => document.fonts.ready);
       return page;
     },
-    async checkEveryPath(paths, widths, check, { prepare, load, ...options } = {}) {
+    async checkEveryPath(paths, widths, check, { prepare, load, urlFor, ...options } = {}) {
       const found: string[][] = [];
       // One iterator shared by every tab: each path is taken by the first tab that is free.
       const queue = paths.entries();
@@ -141,7 +166,7 @@ export function useBrowserAndSite(): BrowserSite {
           for (const [index, path] of queue) {
             // The previous path left the tab at the last width.
             if (widths.length > 1) await page.setViewport(viewport(widths[0]!));
-            await (load ?? ((tab, url) => tab.goto(url)))(page, this.url(path));
+            await (load ?? ((tab, url) => tab.goto(url)))(page, (urlFor ?? this.url)(path));
             const findings: string[] = [];
             for (const [step, width] of (atEveryWidth(path) ? widths : widths.slice(0, 1)).entries()) {
               if (step > 0) await page.setViewport(viewport(width));
@@ -208,9 +233,21 @@ export async function hoverAt(page: Page, selector: string, x: number, y: number
 
 /**
  * The address of the page's document. Read from the document: page.url() stays at the old address
- * when a prerendered page is shown instead (Speculation Rules). Undefined while it is replaced.
+ * when a prerendered page is shown instead (Speculation Rules). When the prerendered page is shown
+ * in a target of its own, Puppeteer's page keeps the old, detached frame, and every read of it
+ * fails ("Attempted to use detached Frame"): the tab's address is then its browser context's one
+ * page target's (each test page has a context of its own). Undefined while it is replaced.
  */
-export const urlOf = (page: Page) => page.evaluate(() => location.href).catch(() => undefined);
+export const urlOf = (page: Page) =>
+  page
+    .evaluate(() => location.href)
+    .catch(() => {
+      const [shown] = page
+        .browserContext()
+        .targets()
+        .filter((target) => target.type() === TargetType.PAGE);
+      return shown?.url() || undefined;
+    });
 /** The path of the page's document, for polling until a navigation has arrived. */
 export const pathOf = async (page: Page) => new URL((await urlOf(page)) ?? 'about:blank').pathname;
 

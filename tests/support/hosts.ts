@@ -3,7 +3,7 @@
  * nginx with the generated config, and Cloudflare's runtime (wrangler pages dev).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -43,6 +43,8 @@ export interface NginxOptions {
   tls?: boolean;
   /** More directives for the server block, for what one test needs beside the site's own. */
   serverDirectives?: string;
+  /** The tree whose dist/ and hosting/ to serve: the project's, or a built copy's (a fixture site). */
+  root?: string;
 }
 
 /** A self-signed certificate and its key for 127.0.0.1, written into `folder`, valid for a day. */
@@ -82,6 +84,7 @@ function selfSignedCertificate(folder: string): { certificate: string; key: stri
 export async function startNginx({
   tls = false,
   serverDirectives = '',
+  root = ROOT,
 }: NginxOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const prefix = mkdtempSync(path.join(tmpdir(), 'nginx-'));
@@ -108,9 +111,9 @@ http {
   client_body_temp_path ${prefix}/body;
   server {
     ${listen}
-    root ${DIST};
-    include ${path.join(ROOT, 'hosting/nginx-site.conf')};
-    ${brotli ? `include ${path.join(ROOT, 'hosting/nginx-brotli.conf')};` : ''}
+    root ${root === ROOT ? DIST : path.join(root, 'dist')};
+    include ${path.join(root, 'hosting/nginx-site.conf')};
+    ${brotli ? `include ${path.join(root, 'hosting/nginx-brotli.conf')};` : ''}
     ${serverDirectives}
   }
 }
@@ -132,19 +135,20 @@ http {
   };
 }
 
-/** `npm run serve` (serve with hosting/serve.json), as `npm start` runs it after a build. */
-export const startServe = (): Promise<RunningServer> => startNpmServer('serve');
+/** `npm run serve` (serve with hosting/serve.json), as `npm start` runs it after a build; of a built copy at `root`. */
+export const startServe = (root = ROOT): Promise<RunningServer> => startNpmServer('serve', [], 60_000, root);
 
 /**
  * `npm run serve:cloudflare`: Cloudflare's Pages runtime (wrangler pages dev) over dist/, with
  * hosting/cloudflare/ as its project folder; its local state goes to a temporary folder.
  */
-export async function startCloudflare(): Promise<RunningServer> {
+export async function startCloudflare(root = ROOT): Promise<RunningServer> {
   const state = mkdtempSync(path.join(tmpdir(), 'wrangler-'));
   const server = await startNpmServer(
     'serve:cloudflare',
     (port) => ['--port', String(port), '--persist-to', state, '--log-level', 'warn'],
     90_000,
+    root,
   );
   return {
     url: server.url,
@@ -185,4 +189,16 @@ export async function firstPaintBytes(pageUrl: string): Promise<number> {
     stylesheet ? bytesOnTheWire(new URL(stylesheet, pageUrl).href) : 0,
   ]);
   return html + css;
+}
+
+/** How many rules each host's generated config of a built tree gives: Cloudflare's _headers, serve's headers. */
+export function hostRuleCounts(root: string): { cloudflare: number; serve: number } {
+  const headers = readFileSync(path.join(root, 'dist/_headers'), 'utf8');
+  const serve = JSON.parse(readFileSync(path.join(root, 'hosting/serve.json'), 'utf8')) as {
+    headers: unknown[];
+  };
+  return {
+    cloudflare: headers.split('\n').filter((line) => line.startsWith('/')).length,
+    serve: serve.headers.length,
+  };
 }

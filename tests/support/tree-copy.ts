@@ -3,7 +3,7 @@
  * maintainer would (a mistake, a recipe) and render or serve it, without touching the real one.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { copyProject } from './copy-project.mjs';
@@ -14,7 +14,9 @@ export interface TreeCopy {
   /** Replaces `from` (which must occur) with `to` in a file; returns the 1-based line of the edit. */
   edit(file: string, from: string | RegExp, to: string): number;
   /** Writes a file of the copy. */
-  write(file: string, text: string): void;
+  write(file: string, content: string | Buffer): void;
+  /** Puts back every file edit() and write() changed since the copy was made (or last reset), and removes the ones they added. */
+  reset(): void;
   /** A page file of the copy rendered through its own PostHTML plugin: its HTML, or the error. */
   render(pageFile: string): string;
   /** `npm run build` in the copy; a build that stops throws its own message, first line first. */
@@ -27,11 +29,14 @@ export function copyOfTree(only?: string[]): TreeCopy {
   const root = mkdtempSync(path.join(tmpdir(), 'site-copy-'));
   copyProject(root, only);
   const at = (file: string) => path.join(root, file);
+  /** Each file changed since the copy was made or reset: its content then, or null if it was not there. */
+  const originals = new Map<string, Buffer | null>();
   // Written whole and renamed into place, as editors save: a watcher (the dev server's) never
   // sees the file truncated and half written, which it would build as an empty page.
-  const writeWhole = (file: string, text: string) => {
+  const writeWhole = (file: string, content: string | Buffer) => {
+    if (!originals.has(file)) originals.set(file, existsSync(at(file)) ? readFileSync(at(file)) : null);
     const temporary = `${at(file)}.${process.pid}.tmp`;
-    writeFileSync(temporary, text);
+    writeFileSync(temporary, content);
     renameSync(temporary, at(file));
   };
   return {
@@ -43,9 +48,20 @@ export function copyOfTree(only?: string[]): TreeCopy {
       writeWhole(file, text.replace(from, to));
       return text.slice(0, index).split('\n').length;
     },
-    write(file, text) {
+    write(file, content) {
       mkdirSync(path.dirname(at(file)), { recursive: true });
-      writeWhole(file, text);
+      writeWhole(file, content);
+    },
+    reset() {
+      for (const [file, content] of originals) {
+        if (content === null) rmSync(at(file), { force: true });
+        else {
+          const temporary = `${at(file)}.${process.pid}.tmp`;
+          writeFileSync(temporary, content);
+          renameSync(temporary, at(file));
+        }
+      }
+      originals.clear();
     },
     render(pageFile) {
       return renderPageFile(pageFile, root);

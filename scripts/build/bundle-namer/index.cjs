@@ -7,11 +7,16 @@
  * first), and React as `Navigation.<hash>.js`. Here a bundle with a main entry is named after
  * that file (scripts/main.ts → main.<hash>.js, Navigation.tsx → Navigation.<hash>.js), and a
  * manual shared bundle after its name in package.json (`@parcel/bundler-default`: React's runtime
- * is one, `react.<hash>.js`), and any other shared bundle after the largest npm package in it. Pages and other stable names are left to
+ * is one, `react.<hash>.js`), and any other shared bundle after the largest npm package in it; a
+ * photo's variant after its source and width, in images/ (`images/daniel-brooks-192w.<hash>.avif`). Pages and other stable names are left to
  * Parcel's default namer.
  */
 const path = require('node:path');
 const { Namer } = require('@parcel/plugin');
+const { IMAGES_DIR, VARIANTS_FOLDER } = require('../images.cjs');
+const { ROOT } = require('../repo-root.cjs');
+
+const isPhoto = (filePath) => path.relative(ROOT, path.dirname(filePath)) === IMAGES_DIR;
 
 function packageOf(filePath) {
   return /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(filePath)?.[1];
@@ -32,6 +37,11 @@ module.exports = new Namer({
   name({ bundle }) {
     if (bundle.needsStableName) return null;
     const entry = bundle.getMainEntry();
+    // A photo's variant says its width, in the one folder of variants: images/daniel-brooks-192w.<hash>.avif.
+    if (entry && isPhoto(entry.filePath)) {
+      const width = entry.query.get('width');
+      return `${VARIANTS_FOLDER}/${path.parse(entry.filePath).name}-${width}w.${bundle.hashReference}.${bundle.type}`;
+    }
     const name = entry
       ? path.parse(entry.filePath).name
       : (bundle.manualSharedBundle ?? largestPackage(bundle));

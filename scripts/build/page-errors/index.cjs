@@ -9,6 +9,7 @@ const path = require('node:path');
 const { Transformer } = require('@parcel/plugin');
 const posthtmlTransformer = require('@parcel/transformer-posthtml').default;
 const { ROOT } = require('../posthtml-site/site-error.cjs');
+const { IMAGES_DIR } = require('../images.cjs');
 
 const parcelPosthtml = posthtmlTransformer[Symbol.for('parcel-plugin-config')];
 
@@ -21,6 +22,8 @@ module.exports = new Transformer({
       if (error && typeof error.file === 'string') {
         options.asset.invalidateOnFileChange(path.resolve(ROOT, error.file));
       }
+      // A photo named before it was added: adding it fixes the page too.
+      options.asset.invalidateOnFileCreate({ glob: path.join(ROOT, IMAGES_DIR, '*') });
       throw error;
     }
   },

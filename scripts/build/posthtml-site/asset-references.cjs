@@ -8,6 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { SiteError, ROOT } = require('./site-error.cjs');
 const { elementsOf } = require('./source-files.cjs');
+const { IMAGES_URL } = require('../images.cjs');
 
 /** The attributes whose URLs Parcel bundles: <img src>, <source srcset>, <link href>, … */
 const BUNDLED = ['src', 'srcset', 'poster'];
@@ -19,10 +20,13 @@ function urlsOf(element) {
   const attrs = element.attrs || {};
   const values = BUNDLED.map((name) => attrs[name]);
   if (element.tag === 'link') values.push(attrs.href);
-  return values
-    .filter((value) => typeof value === 'string')
-    .flatMap((value) => value.split(',').map((candidate) => candidate.trim().split(/\s+/)[0]))
-    .filter((url) => LOCAL_FILE.test(url));
+  return (
+    values
+      .filter((value) => typeof value === 'string')
+      .flatMap((value) => value.split(',').map((candidate) => candidate.trim().split(/\s+/)[0]))
+      // Photos of pages/_images/ are checked by pictures.cjs, which names the nearest images.
+      .filter((url) => LOCAL_FILE.test(url) && !url.startsWith(IMAGES_URL))
+  );
 }
 
 /** Throws a SiteError at the first reference in `files` to a file that does not exist. */

@@ -20,6 +20,7 @@ const { ROOT, LAYOUT_FILE, loadSiteData } = require('./site-data.cjs');
 const { sharedPartials } = require('./shared-partials.cjs');
 const { checkIncludes } = require('./declared-locals.cjs');
 const { checkAssetReferences } = require('./asset-references.cjs');
+const { checkPictures, pictures, unmarkPictures } = require('./pictures.cjs');
 const { strictLocals, firstMissingRead } = require('./strict-data.cjs');
 const { missingPropertyError, renderError, undefinedInOutput } = require('./expression-errors.cjs');
 const { SiteError, locate } = require('./site-error.cjs');
@@ -210,6 +211,7 @@ module.exports = function posthtmlSite() {
     // The files this page is made of, each include checked against its partial's locals.
     const sources = checkIncludes([pageFile, LAYOUT_FILE]);
     checkAssetReferences(sources);
+    checkPictures(sources);
     const locals = strictLocals({ ...data.locals, page });
 
     const fillYield = (layoutTree) =>
@@ -224,6 +226,8 @@ module.exports = function posthtmlSite() {
         expressions({ locals, strictMode: true }),
         sharedPartials(includeOptions, data),
         include(includeOptions),
+        pictures(sources),
+        unmarkPictures,
         markCurrentLinks(page),
         dropEmptyNames,
         collapseIndentation,

@@ -14,6 +14,7 @@ const Ajv = require('ajv');
 const { generateJSONCodeHighlights } = require('@parcel/diagnostic');
 const { SiteError, ROOT, locate, locationOf } = require('./site-error.cjs');
 const { fileOfRoute } = require('../route-file.cjs');
+const { ImageProblem, sourceImage } = require('../images.cjs');
 
 const DATA_DIR = 'pages/_data';
 const SCHEMA_DIR = 'pages/_data/schemas';
@@ -157,11 +158,58 @@ function validate(file, text, value) {
   });
 }
 
+/**
+ * The fields that name a photo of pages/_images/, by data file (entries of a list), each with the
+ * field that describes it where the photo says something the page does not (an alt text).
+ */
+const IMAGE_FIELDS = {
+  'team.json': [{ field: 'photo' }],
+  'case-studies.json': [{ field: 'image', alt: 'imageAlt' }],
+};
+
+/**
+ * Each photo a data file names is in pages/_images/, of a format the build takes, and has its alt
+ * text where one is needed. (Optional fields default to "" in the schemas: an empty one is none.)
+ */
+function checkImages(file, text, value) {
+  if (!Array.isArray(value)) return;
+  const name = path.basename(file);
+  const at = (pointer) => {
+    const [highlight] = generateJSONCodeHighlights(text, [{ key: pointer, type: 'value' }]);
+    return { file, line: highlight && highlight.start.line, column: highlight && highlight.start.column };
+  };
+  value.forEach((entry, index) => {
+    for (const { field, alt } of IMAGE_FIELDS[name] ?? []) {
+      if (!entry[field]) continue;
+      try {
+        sourceImage(entry[field]);
+      } catch (error) {
+        if (!(error instanceof ImageProblem)) throw error;
+        throw new SiteError({
+          what: `In ${name}, [${index}].${field}: ${error.what}`,
+          ...at(`/${index}/${field}`),
+          fix: error.fix,
+        });
+      }
+      if (alt && !entry[alt]) {
+        throw new SiteError({
+          what: `In ${name}, [${index}] has the image "${entry[field]}" but no "${alt}".`,
+          ...at(`/${index}/${field}`),
+          fix:
+            `Add "${alt}": what the photo shows, for someone who cannot see it ` +
+            '("A renovated rowhouse on a Baltimore street"; https://www.w3.org/WAI/tutorials/images/informative/).',
+        });
+      }
+    }
+  });
+}
+
 /** Reads one data file: parsed, checked against its schema, without its "$schema" note. */
 function readDataFile(file) {
   const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
   const value = parseJson(file, text);
   validate(file, text, value);
+  checkImages(file, text, value);
   if (value && !Array.isArray(value)) delete value.$schema;
   return value;
 }

@@ -1,0 +1,8 @@
+/** Where the build's record of its sources is kept, from the repo root. */
+export const RECORD: string;
+/** Each source file's sha256, by its path from the tree's root. */
+export function sourceDigests(root?: string): Record<string, string>;
+/** The digests recorded by the last build of a tree, or undefined when it recorded none. */
+export function recordedDigests(root?: string): Record<string, string> | undefined;
+/** The files whose content differs between two records: changed, added or removed. */
+export function changedFiles(recorded: Record<string, string>, now: Record<string, string>): string[];

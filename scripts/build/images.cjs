@@ -1,0 +1,180 @@
+'use strict';
+/**
+ * The source images a maintainer drops into pages/_images/: what each is (size, format, weight),
+ * and what is wrong with a name that data or a page gives. Read by the page plugin (the picture
+ * markup and its checks), the data checks and the blog's generator; the variants themselves are
+ * made by Parcel, through scripts/build/image-variants (docs/images.md).
+ *
+ * Sizes are read from the file's header (image-size), synchronously, since PostHTML plugins are;
+ * each file is read once while its modification time and size are unchanged.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { imageSize } = require('image-size');
+const { ROOT } = require('./repo-root.cjs');
+
+/** Where source images live, from the repo root; pages name them by URL: /pages/_images/<name>. */
+const IMAGES_DIR = 'pages/_images';
+const IMAGES_URL = `/${IMAGES_DIR}/`;
+/**
+ * Where the variants go in dist/ (bundle-namer): one folder, so that a host caches them all with
+ * one rule (Cloudflare Pages reads at most 100 rules, serve at most 50).
+ */
+const VARIANTS_FOLDER = 'images';
+
+/** The formats the build turns into variants, by what image-size calls them. */
+const SUPPORTED = { jpg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF' };
+const EXTENSIONS = { '.jpg': 'jpg', '.jpeg': 'jpg', '.png': 'png', '.webp': 'webp', '.avif': 'avif' };
+/** Names image-size gives formats a maintainer may try, for the message. */
+const KNOWN = {
+  gif: 'a GIF',
+  heif: 'a HEIF/HEIC photo',
+  tiff: 'a TIFF',
+  svg: 'an SVG',
+  bmp: 'a BMP',
+  ico: 'an icon',
+};
+
+/**
+ * How each variant is encoded (sharp's options; docs/images.md says why). AVIF at effort 2 encodes
+ * about five times faster than sharp's default effort 4, for files about 5 % larger.
+ */
+const ENCODINGS = {
+  avif: { quality: 50, effort: 2 },
+  webp: { quality: 72, effort: 4 },
+  jpeg: { quality: 76, mozjpeg: true },
+  png: { compressionLevel: 9, palette: false },
+};
+
+/** Above this, a source slows every cold build and grows the repository (a warning, not an error). */
+const HEAVY_BYTES = 5 * 1024 * 1024;
+
+/** The edit distance between two strings (for "did you mean"). */
+function editDistance(a, b) {
+  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    let diagonal = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const above = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length];
+}
+
+/** The files of pages/_images/, by name. */
+function imageNames() {
+  const folder = path.join(ROOT, IMAGES_DIR);
+  if (!fs.existsSync(folder)) return [];
+  return (
+    fs
+      .readdirSync(folder, { withFileTypes: true })
+      // The folder's own README is not a photo.
+      .filter((entry) => entry.isFile() && !entry.name.startsWith('.') && entry.name !== 'README.md')
+      .map((entry) => entry.name)
+      .sort()
+  );
+}
+
+/** The names in pages/_images/ nearest to `name`, nearest first (at most three). */
+function nearestNames(name) {
+  return imageNames()
+    .map((candidate) => ({ candidate, distance: editDistance(name.toLowerCase(), candidate.toLowerCase()) }))
+    .filter(({ distance }) => distance <= Math.max(3, Math.round(name.length / 3)))
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, 3)
+    .map(({ candidate }) => candidate);
+}
+
+/** What is wrong with an image a page or data names; the caller says where it is named. */
+class ImageProblem extends Error {
+  constructor({ what, fix }) {
+    super(what);
+    this.what = what;
+    this.fix = fix;
+  }
+}
+
+const read = new Map();
+
+/**
+ * A source image by its name in pages/_images/: { name, file, url, width, height, format, bytes },
+ * its width and height as shown (a camera's rotation applied). Throws an ImageProblem when the name
+ * is no file there or the file is not a format the build takes; the caller says where.
+ */
+function sourceImage(name) {
+  const file = path.join(IMAGES_DIR, name);
+  const full = path.join(ROOT, file);
+  if (!name || name.includes('/') || !fs.existsSync(full)) {
+    const near = nearestNames(name || '');
+    const all = imageNames();
+    const some = all.slice(0, 6).join(', ') + (all.length > 6 ? ', …' : '');
+    throw new ImageProblem({
+      what: `The image "${name}" is not in ${IMAGES_DIR}/.`,
+      fix:
+        (near.length > 0
+          ? `Did you mean ${near.map((n) => `"${n}"`).join(' or ')}? `
+          : all.length > 0
+            ? `The images there: ${some}. `
+            : '') +
+        (all.length > 0
+          ? `Correct the name (a file name in ${IMAGES_DIR}/, no folder), or add the photo there.`
+          : `Put the photo in ${IMAGES_DIR}/ under that name (${IMAGES_DIR}/ is empty).`),
+    });
+  }
+  const { mtimeMs, size } = fs.statSync(full);
+  const stamp = `${mtimeMs}:${size}`;
+  const kept = read.get(full);
+  if (kept && kept.stamp === stamp) return kept.image;
+  let header;
+  try {
+    header = imageSize(fs.readFileSync(full));
+  } catch {
+    header = { type: undefined };
+  }
+  const format = header.type === 'jpg' || header.type === 'jpeg' ? 'jpg' : header.type;
+  const extension = EXTENSIONS[path.extname(name).toLowerCase()];
+  if (!SUPPORTED[format] || !extension) {
+    const kind =
+      KNOWN[format] ?? (format ? `a ${format.toUpperCase()} file` : 'not an image the build can read');
+    throw new ImageProblem({
+      what: `${file} is ${kind}: the build makes sized variants of JPEG, PNG, WebP and AVIF photos only.`,
+      fix: `Export it as JPEG (a photo) or PNG (flat colours, transparency), named .jpg or .png, and name that file instead.`,
+    });
+  }
+  if (extension !== format) {
+    throw new ImageProblem({
+      what: `${file} is a ${SUPPORTED[format]} file named like a ${SUPPORTED[extension]} one.`,
+      fix: `Rename it to end in .${format}, and name it so where it is used.`,
+    });
+  }
+  // EXIF orientations 5 to 8 turn the picture a quarter: what is shown is the other way round.
+  const turned = header.orientation >= 5;
+  const image = {
+    name,
+    file,
+    url: `${IMAGES_URL}${name}`,
+    width: turned ? header.height : header.width,
+    height: turned ? header.width : header.height,
+    format,
+    bytes: size,
+  };
+  read.set(full, { stamp, image });
+  return image;
+}
+
+module.exports = {
+  VARIANTS_FOLDER,
+  ENCODINGS,
+  ImageProblem,
+  IMAGES_DIR,
+  IMAGES_URL,
+  HEAVY_BYTES,
+  SUPPORTED,
+  editDistance,
+  imageNames,
+  nearestNames,
+  sourceImage,
+};

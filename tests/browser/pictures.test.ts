@@ -1,0 +1,144 @@
+/**
+ * Photos in Chromium, on the fixture site (a photo for every team member and case study): each
+ * loads the modern format at the width its `sizes` says, `sizes` matches the box the layout gives
+ * it at every breakpoint, its box is reserved before it arrives, and all of it works with
+ * JavaScript off. axe and the CSP cover these pages with the others (accessibility, csp tests).
+ */
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
+import { closePage, interceptRequests, useBrowserAndSite } from '../support/browser';
+
+const site = useBrowserAndSite({ fixture: true });
+const ROUTES = ['/about-us/team', '/case-studies'];
+/** Every breakpoint's range: phone, sm, md, lg, xl and wide. */
+const WIDTHS = [375, 640, 768, 1024, 1280, 1440];
+
+interface Shown {
+  src: string;
+  /** The width the layout gives the image, in CSS pixels. */
+  box: number;
+  /** The width its `sizes` says, evaluated by the browser's own media queries and CSS lengths. */
+  sizes: number;
+  current: string;
+  loaded: boolean;
+}
+
+/** Each photo of the page's main, scrolled into view and loaded: its box, its sizes, what it loaded. */
+function photosOf(page: Page): Promise<Shown[]> {
+  return page.evaluate(async () => {
+    const images = [...document.querySelectorAll<HTMLImageElement>('main picture img')];
+    // Lazy photos load once near the screen: bring each into view and wait for it.
+    for (const image of images) {
+      image.scrollIntoView({ block: 'center' });
+      await image.decode().catch(() => undefined);
+    }
+    /** The length of a `sizes` entry in CSS pixels, as the page's own CSS computes it. */
+    const pixels = (length: string) => {
+      const probe = document.createElement('div');
+      probe.style.width = length;
+      probe.style.position = 'absolute';
+      document.body.append(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      return width;
+    };
+    /**
+     * The first entry of `sizes` whose media condition matches, as a browser picks it: an entry is
+     * "(condition) length", its length the part after the condition that CSS reads as a width.
+     */
+    const sizesWidth = (sizes: string) => {
+      for (const entry of sizes.split(/,(?![^(]*\))/).map((part) => part.trim())) {
+        if (CSS.supports('width', entry)) return pixels(entry);
+        for (let end = entry.indexOf(')'); end !== -1; end = entry.indexOf(')', end + 1)) {
+          const [condition, length] = [entry.slice(0, end + 1), entry.slice(end + 1).trim()];
+          if (!length || !CSS.supports('width', length)) continue;
+          if (matchMedia(condition).matches) return pixels(length);
+          break;
+        }
+      }
+      return NaN;
+    };
+    return images.map((image) => ({
+      src: image.getAttribute('src')!,
+      box: image.getBoundingClientRect().width,
+      sizes: sizesWidth(image.parentElement!.querySelector('source')!.getAttribute('sizes')!),
+      current: image.currentSrc,
+      loaded: image.complete && image.naturalWidth > 0,
+    }));
+  });
+}
+
+describe('photos (fixture site)', () => {
+  it.each([true, false])(
+    'load as AVIF at the width sizes names, which is the width the layout gives them, at every breakpoint (JavaScript %s)',
+    async (javaScriptEnabled) => {
+      const found = await site.checkEveryPath(
+        ROUTES,
+        WIDTHS,
+        async (page) => {
+          const width = page.viewport()!.width;
+          return (await photosOf(page)).flatMap(({ src, box, sizes, current, loaded }) => [
+            ...(loaded ? [] : [`${src} did not load`]),
+            ...(current.endsWith('.avif') ? [] : [`${src} loaded ${current}, not an AVIF`]),
+            // sizes may count the scrollbar, which 100vw includes and the layout does not.
+            ...(sizes >= box - 1 && sizes <= box + 16
+              ? []
+              : [
+                  `${src}: sizes says ${Math.round(sizes)} px at ${width} px, the layout gives ${Math.round(box)} px`,
+                ]),
+          ]);
+        },
+        { javaScriptEnabled, urlFor: site.fixtureUrl },
+      );
+      expect(found).toEqual([]);
+    },
+    120_000,
+  );
+
+  it.each([375, 1280])(
+    'reserve their box before they arrive: nothing moves when they load (%i px)',
+    async (width) => {
+      const page = await site.newPage(width);
+      // Photos are held back until the boxes are measured, then let through as they are asked for.
+      let holding = true;
+      const held: (() => void)[] = [];
+      await interceptRequests(page, /\/images\//, (request) => {
+        if (holding) held.push(() => void request.continue());
+        else void request.continue();
+      });
+      try {
+        for (const route of ROUTES) {
+          holding = true;
+          await page.goto(site.fixtureUrl(route));
+          const boxes = () =>
+            page.$$eval('main picture img', (images) =>
+              images.map((image) => {
+                const { width: w, height: h } = image.getBoundingClientRect();
+                return `${Math.round(w)}×${Math.round(h)}`;
+              }),
+            );
+          const before = await boxes();
+          expect(before.length, route).toBeGreaterThan(0);
+          expect(
+            before.every((box) => !box.endsWith('×0')),
+            `${route}: boxes before any photo arrives`,
+          ).toBe(true);
+          expect(held.length, `${route}: photos held back`).toBeGreaterThan(0);
+          holding = false;
+          for (const release of held.splice(0)) release();
+          const loaded = await page.$$eval('main picture img', async (images) => {
+            for (const image of images) {
+              image.scrollIntoView();
+              await image.decode().catch(() => undefined);
+            }
+            return images.every((image) => image.naturalWidth > 0);
+          });
+          expect(loaded, `${route}: every photo loaded`).toBe(true);
+          expect(await boxes(), route).toEqual(before);
+        }
+      } finally {
+        await closePage(page);
+      }
+    },
+  );
+});
