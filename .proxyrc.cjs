@@ -10,6 +10,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { fileOfRoute } = require('./scripts/build/route-file.cjs');
+const { writtenRoutes } = require('./scripts/build/posts/written-pages.cjs');
 
 const routesFile = path.join(__dirname, 'pages/_data/routes.json');
 
@@ -50,8 +51,12 @@ module.exports = function devRoutes(app) {
     } catch {
       return notFoundPage(req, res, next, 400);
     }
-    // Read on each request so routes added while the dev server runs are picked up.
-    const routes = new Set(JSON.parse(fs.readFileSync(routesFile, 'utf8')).map((entry) => entry.path));
+    // Read on each request so routes added while the dev server runs are picked up: those of
+    // routes.json, and the blog's posts and later listing pages, which the generator writes.
+    const routes = new Set([
+      ...JSON.parse(fs.readFileSync(routesFile, 'utf8')).map((entry) => entry.path),
+      ...writtenRoutes(),
+    ]);
     const route = pathname.replace(/(\/index)?(\.html)?\/*$/, '') || '/';
     if (routes.has(route)) {
       if (route !== pathname) {

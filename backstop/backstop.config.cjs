@@ -112,6 +112,10 @@ function fixtureScenariosFor(fixtureUrl) {
   return [
     { label: 'fixture team with photos', url: `${fixtureUrl}/about-us/team`, viewports: both },
     { label: 'fixture case studies with photos', url: `${fixtureUrl}/case-studies`, viewports: both },
+    // A post with a cover, a table, a photo in its text and a table of contents (FULL_POST in
+    // tests/support/fixture-site.ts), and a listing.
+    { label: 'fixture blog post', url: `${fixtureUrl}/blog/fixture-local-seo-guide`, viewports: both },
+    { label: 'fixture blog listing', url: `${fixtureUrl}/blog`, viewports: both },
   ];
 }
 

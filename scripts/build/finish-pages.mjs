@@ -26,7 +26,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
-const DIST = path.join(createRequire(import.meta.url)('./repo-root.cjs').ROOT, 'dist');
+const { ROOT } = createRequire(import.meta.url)('./repo-root.cjs');
+const DIST = path.join(ROOT, 'dist');
+const SITE_URL = JSON.parse(readFileSync(path.join(ROOT, 'pages/_data/site.json'), 'utf8')).url;
 
 /** The sha384 integrity value of a built file, by its root-absolute URL. */
 const integrityCache = new Map();
@@ -57,8 +59,22 @@ function inlinable(href) {
 }
 
 /** The page with its stylesheet inlined and integrity on its entry script. */
-function finished(html) {
+/**
+ * A post's share card made absolute (a social network resolves no path), in its og:image and
+ * twitter:image and in its JSON-LD, which names the same variant by its source (Parcel rewrites
+ * the meta tags' URLs, not the JSON-LD's).
+ */
+function absoluteShareCard(html) {
+  const card = /<meta property=og:image content=(\/[^ >]+)>/.exec(html)?.[1];
+  if (!card) return html;
+  const url = `${SITE_URL}${card}`;
   return html
+    .replace(/(<meta (?:property=og:image|name=twitter:image) content=)\/[^ >]+>/g, `$1${url}>`)
+    .replace(/"image":"\/pages\/_images\/[^"]*"/, `"image":"${url}"`);
+}
+
+function finished(html) {
+  return absoluteShareCard(html)
     .replace(/<link rel=stylesheet href=(\/[^ >]+)>/g, (_, href) => {
       if (!inlined.has(href)) inlined.set(href, inlinable(href));
       // A stylesheet never holds "</style", which would end the element early.

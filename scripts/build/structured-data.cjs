@@ -1,16 +1,17 @@
 /**
  * schema.org structured data (JSON-LD) for a page, beside headers.mjs: the Organization on every
- * page, the WebSite on /, and a BreadcrumbList on nested pages that matches their visible
- * breadcrumbs. posthtml-site puts it in each page's <head>.
+ * page, the WebSite on /, a BreadcrumbList on nested pages that matches their visible
+ * breadcrumbs, and a BlogPosting on a post. posthtml-site puts it in each page's <head>.
  */
 
 /**
  * @param {{ path: string | null }} page
  * @param {{ href: string, label: string }[]} breadcrumbs
  * @param {{ url: string, name: string, fullName: string, shareImage: string, description: string, statement: string }} site
+ * @param {object} [post] the page's post (scripts/build/posts/blog-data.cjs), on a post's page
  * @returns {string} the JSON, safe to put in a <script> element
  */
-function structuredData(page, breadcrumbs, site) {
+function structuredData(page, breadcrumbs, site, post) {
   const home = `${site.url}/`;
   const organization = {
     '@type': 'Organization',
@@ -41,6 +42,30 @@ function structuredData(page, breadcrumbs, site) {
         name: crumb.label,
         item: crumb.href === '/' ? home : `${site.url}${crumb.href}`,
       })),
+    });
+  }
+  if (post) {
+    const url = `${site.url}${post.path}`;
+    graph.push({
+      '@type': 'BlogPosting',
+      '@id': `${url}#article`,
+      headline: post.title,
+      description: post.description,
+      url,
+      mainEntityOfPage: url,
+      datePublished: post.date,
+      dateModified: post.updated || post.date,
+      articleSection: post.categoryLabel,
+      inLanguage: 'en-US',
+      author: {
+        '@type': 'Person',
+        name: post.author,
+        jobTitle: post.authorRole,
+        url: `${site.url}${post.authorHref}`,
+      },
+      publisher: { '@id': organization['@id'] },
+      // The share card's variant (pageFor's og:image): Parcel names it, finish-pages makes it absolute.
+      ...(post.cover && { image: `/pages/_images/${post.cover}?as=jpeg&width=1200&height=630` }),
     });
   }
   // "<" is escaped so the JSON can never close its <script> element.

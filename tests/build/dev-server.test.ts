@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNpmServer, type RunningServer } from '../support/server';
 import { writeFixtureImage } from '../support/fixture-images';
-import { copyOfTree } from '../support/tree-copy';
+import { columnOf, copyOfTree } from '../support/tree-copy';
 
 const UNKNOWN_PATHS = [
   '/no-such-page',
@@ -136,7 +136,9 @@ describe('npm run dev (Parcel dev server)', () => {
     const line = tree.edit('partials/content/addon.html', '{{ addon.price }}', '{{ addon.prise }}');
     const error = await pageWhen((body) => body.includes('reads &quot;prise&quot;'));
     expect(error).toContain('Build Error');
-    expect(error).toContain(`partials/content/addon.html:${line}:34`);
+    expect(error).toContain(
+      `partials/content/addon.html:${line}:${columnOf('partials/content/addon.html', '{{ addon.price }}')}`,
+    );
     expect(error).toContain('reads &quot;prise&quot;, which pricing.addons[0] does not have');
     expect(error).toContain('Correct the name');
     expect(error).not.toMatch(/node_modules|\n\s+at /);
@@ -174,5 +176,51 @@ describe('npm run dev (Parcel dev server)', () => {
     rmSync(made, { recursive: true, force: true });
     const fixed = await pageWhen((body) => !body.includes('Build Error') && body.includes('<picture>'));
     expect(fixed).toMatch(/dev-photo-160w\.[0-9a-f]+\.avif 160w/);
+  }, 150_000);
+
+  /** A page of the dev server once `ready` holds of it (a rebuild takes a moment), or the last answer. */
+  async function routeWhen(route: string, ready: (status: number, body: string) => boolean) {
+    const deadline = Date.now() + 60_000;
+    let last = { status: 0, body: '' };
+    while (Date.now() < deadline) {
+      last = await get(server, route).catch(() => last);
+      if (ready(last.status, last.body)) return last;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    throw new Error(
+      `the dev server did not show ${route} as expected within 60 s: ${last.status} ${last.body.slice(0, 300)}`,
+    );
+  }
+
+  it('shows the example post, a draft, marked as a draft, and lists it on /blog', async () => {
+    const post = await get(server, '/blog/example-post');
+    expect(post.status).toBe(200);
+    expect(post.body).toContain('Draft: not published');
+    expect(post.body).toContain('<meta name="robots" content="noindex"');
+    expect((await get(server, '/blog')).body).toContain('/blog/example-post');
+  });
+
+  it('shows an edit to a post, a new post and a deleted one, without a restart', async () => {
+    const text = 'This post is an example.';
+    tree.edit('pages/_posts/example-post.md', text, 'This post is an edited example.');
+    await routeWhen('/blog/example-post', (_, body) => body.includes('This post is an edited example.'));
+    tree.write(
+      'pages/_posts/dev-new-post.md',
+      '---\ntitle: A new post\ndescription: Written while the dev server runs.\ndate: 2026-11-21\ncategory: seo\nauthor: Kevin Park\n---\n\nNew text.\n',
+    );
+    const added = await routeWhen(
+      '/blog/dev-new-post',
+      (status, body) => status === 200 && body.includes('New text.'),
+    );
+    expect(added.body).toContain('<h1');
+    await routeWhen('/blog/seo', (_, body) => body.includes('/blog/dev-new-post'));
+
+    // Deleted, the post is gone, and its category is under construction again.
+    rmSync(path.join(tree.root, 'pages/_posts/dev-new-post.md'));
+    await routeWhen('/blog/dev-new-post', (status) => status === 404);
+    await routeWhen(
+      '/blog/seo',
+      (_, body) => !body.includes('/blog/dev-new-post') && body.includes('Under construction'),
+    );
   }, 150_000);
 });

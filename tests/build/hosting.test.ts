@@ -15,7 +15,7 @@ import {
 } from '../support/hosts';
 import { SPECULATION_RULES_URL, speculationRules } from '../../scripts/build/hosting/headers.mjs';
 import type { RunningServer } from '../support/server';
-import { DIST, ROOT, routes, site } from '../support/site';
+import { DIST, ROOT, blogPaths, routes, site } from '../support/site';
 
 const SECURITY_HEADERS = [
   'content-security-policy',
@@ -328,12 +328,16 @@ describe('every target', () => {
 });
 
 describe('files for search engines and static hosts', () => {
-  it('lists every page with content in sitemap.xml, and no under-construction page', () => {
+  it('lists every page with content in sitemap.xml (the blog’s, once it has posts), and no under-construction page', () => {
     const sitemap = readFileSync(path.join(DIST, 'sitemap.xml'), 'utf8');
     const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    const withContent = routes.filter((route) => route.template === 'content');
+    const withContent = routes.filter((route) => route.template !== 'placeholder');
     expect(withContent.length).toBeGreaterThan(0);
-    expect(locations).toEqual(withContent.map((route) => `${site.url}${route.path}`));
+    expect(locations.sort()).toEqual(
+      [...withContent.map((route) => route.path), ...blogPaths]
+        .map((pathname) => `${site.url}${pathname}`)
+        .sort(),
+    );
   });
 
   it('points robots.txt at the sitemap', () => {

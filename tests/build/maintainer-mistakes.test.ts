@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeFixtureImage } from '../support/fixture-images';
-import { copyOfTree, type TreeCopy } from '../support/tree-copy';
+import pricing from '../../pages/_data/pricing.json';
+import { columnOf, copyOfTree, type TreeCopy } from '../support/tree-copy';
 
 /** One copy for every case: each makes its mistake on it, and the copy is put back after it. */
 let tree: TreeCopy | undefined;
@@ -163,9 +164,9 @@ describe('expressions', () => {
     );
     expectBlock(
       message,
-      `partials/content/addon.html:${line}:34`,
+      `partials/content/addon.html:${line}:${columnOf('partials/content/addon.html', '{{ addon.price }}')}`,
       /\{\{ addon\.prise \}\} reads "prise", which pricing\.addons\[0\] does not have/,
-      /has: name, price, description/,
+      new RegExp(`has: ${Object.keys(pricing.addons[0]!).join(', ')}\\.`),
     );
   });
 
@@ -199,7 +200,7 @@ describe('expressions', () => {
       copy.edit('partials/content/addon.html', '{{ addon.price }}', '{{ adon.price }}'),
     );
     expect(message).toMatch(new RegExp(`^partials/content/addon\\.html:${line}:\\d+\\n`));
-    expect(message).toMatch(/shows the word "undefined" in <p class="ds-addon__price">/);
+    expect(message).toMatch(/shows the word "undefined" in <span class="ds-addon__amount">/);
   });
 
   it('stops on a key that an include passes but the data does not have', () => {
@@ -485,5 +486,139 @@ describe('photos', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+});
+
+describe('posts', () => {
+  /** A post's file: front matter fields, then its text. */
+  const post = (fields: Record<string, string>, text = 'A paragraph.') =>
+    `---\n${Object.entries(fields)
+      .map(([key, value]) => `${key}: ${value}`)
+      .join('\n')}\n---\n\n${text}\n`;
+  const FIELDS = {
+    title: 'A post',
+    description: 'What it says.',
+    date: '2026-11-02',
+    category: 'seo',
+    author: 'Kevin Park',
+  };
+  /** The message of rendering /blog with the post `name` written as `text`. */
+  const failing = (name: string, text: string, also?: (copy: TreeCopy) => void) =>
+    failureOf('pages/blog.html', (copy) => {
+      copy.write(`pages/_posts/${name}`, text);
+      also?.(copy);
+    }).message;
+
+  it.each([
+    [
+      'a missing field',
+      { ...FIELDS, category: undefined },
+      'x.md:1:1',
+      /The front matter has no "category"/,
+      /Add "category": Its category/,
+    ],
+    [
+      'a misspelt field',
+      { ...FIELDS, category: undefined, catgory: 'seo' },
+      'x.md:6:1',
+      /has "catgory", which is not a field of a post/,
+      /Did you mean "category"\?/,
+    ],
+    [
+      'a date that is no date',
+      { ...FIELDS, date: 'next week' },
+      'x.md:4:1',
+      /"date" is "next week", which is not a date written YYYY-MM-DD/,
+      /YYYY-MM-DD/,
+    ],
+    [
+      'a day not in the calendar',
+      { ...FIELDS, date: '2026-02-30' },
+      'x.md:4:1',
+      /"date" is 2026-02-30, which is not a day of the calendar/,
+      /2026-11-02/,
+    ],
+    [
+      'an unknown category',
+      { ...FIELDS, category: 'lead-generaton' },
+      'x.md:5:1',
+      /The category "lead-generaton" is not one of the blog's/,
+      /Did you mean "lead-generation"\? Use one of: marketing-tips, seo, lead-generation, industry-news/,
+    ],
+    [
+      'an unknown author',
+      { ...FIELDS, author: 'Kevin Parks' },
+      'x.md:6:1',
+      /The author "Kevin Parks" is not a member of pages\/_data\/team\.json/,
+      /Did you mean "Kevin Park"\?/,
+    ],
+    [
+      'a missing cover',
+      { ...FIELDS, cover: 'no-such-cover.jpg', coverAlt: 'A cover' },
+      'x.md:7:1',
+      /The cover: The image "no-such-cover\.jpg" is not in pages\/_images\//,
+      /Put the photo in pages\/_images\/|Correct the name/,
+    ],
+  ])('stops on %s, at its line', (_, fields, where, what, fix) => {
+    const defined = Object.fromEntries(
+      Object.entries(fields).filter(([, value]) => value !== undefined),
+    ) as Record<string, string>;
+    expectBlock(failing('x.md', post(defined)), `pages/_posts/${where}`, what, fix);
+  });
+
+  it('stops on a cover without coverAlt', () => {
+    const message = failing('x.md', post({ ...FIELDS, cover: 'example-post-cover.jpg' }));
+    expectBlock(
+      message,
+      'pages/_posts/x.md:7:1',
+      /The cover "example-post-cover\.jpg" has no coverAlt/,
+      /Add "coverAlt"/,
+    );
+  });
+
+  it('stops on two posts with one slug, naming both files', () => {
+    const message = failing('twice.markdown', post(FIELDS), (copy) =>
+      copy.write('pages/_posts/twice.md', post(FIELDS)),
+    );
+    expectBlock(
+      message,
+      'pages/_posts/twice.md',
+      /pages\/_posts\/twice\.markdown and pages\/_posts\/twice\.md are both the post \/blog\/twice/,
+      /Give one of them another name/,
+    );
+  });
+
+  it('stops on a post whose address is already a page', () => {
+    const message = failing('seo.md', post(FIELDS));
+    expectBlock(
+      message,
+      'pages/_posts/seo.md',
+      /would be at \/blog\/seo, which is already a page/,
+      /Give the post another file name/,
+    );
+  });
+
+  it.each([
+    [
+      'a <script>',
+      'Text.\n\n<script>alert(1)</script>',
+      'x.md:11:1',
+      /has a <script>, which the site’s Content-Security-Policy refuses to run/,
+    ],
+    ['a style= attribute', 'Text.\n\n<p style="color: red">Red</p>', 'x.md:11:1', /has a style= attribute/],
+    [
+      'an inline event handler',
+      'Text with <a href="/pricing" onclick="go()">a link</a>.',
+      'x.md:9:1',
+      /has an inline event handler \(onclick=\)/,
+    ],
+    [
+      'a link to no page',
+      'See [our prices](/prices) first.',
+      'x.md:9:1',
+      /links to "\/prices", which is no page of the site/,
+    ],
+  ])('stops on %s in the text, at its line', (_, text, where, what) => {
+    expectBlock(failing('x.md', post(FIELDS, text)), `pages/_posts/${where}`, what, /Fix: /);
   });
 });

@@ -47,6 +47,8 @@ interface Scratch {
   route: string;
   partial: string;
   island: string;
+  /** The post's file name and address: pages/_posts/<post>.md, /blog/<post>. */
+  post: string;
 }
 
 /** Scratch names for a round, checked against the copy and the README so that none collides. */
@@ -54,6 +56,7 @@ function scratchFor(tree: TreeCopy, round: number): Scratch {
   const taken = (word: string) =>
     README.includes(word) ||
     readdirSync(path.join(tree.root, 'pages/_images')).some((name) => name.startsWith(word)) ||
+    readdirSync(path.join(tree.root, 'pages/_posts')).some((name) => name.startsWith(word)) ||
     readFileSync(path.join(tree.root, 'pages/_data/routes.json'), 'utf8').includes(word) ||
     existsSync(path.join(tree.root, 'partials/content', `${word}.html`));
   let word = `scratch${round}`;
@@ -63,6 +66,7 @@ function scratchFor(tree: TreeCopy, round: number): Scratch {
     route: `/careers/${word}-page`,
     partial: `${word}-note`,
     island: `${word}-island`,
+    post: `${word}-local-seo`,
   };
 }
 
@@ -151,6 +155,23 @@ async function doRecipes(tree: TreeCopy, scratch: Scratch) {
   const faqs = read<Record<string, Json[]>>('pages/_data/faqs.json');
   faqs.contact!.push({ question: `Do you work on ${scratch.word}?`, answer: faqs.contact![0]!.answer });
   write('pages/_data/faqs.json', faqs);
+
+  // Publish a post: the example copied under a name of its own, its front matter filled in (the
+  // first member the author, a photo of its own the cover) and its draft line deleted.
+  await writeFixtureImage(file('pages/_images'), { name: photo('cover'), width: 1600, height: 900 });
+  const fields: Record<string, string> = {
+    title: `Local SEO for ${scratch.word}`,
+    description: `How ${scratch.word} investors find sellers through search.`,
+    date: '2026-11-02',
+    category: 'seo',
+    author: team[0]!.name as string,
+    cover: photo('cover'),
+    coverAlt: `The ${scratch.word} skyline`,
+  };
+  let post = readFileSync(file('pages/_posts/example-post.md'), 'utf8').replace(/^draft: true\n/m, '');
+  for (const [field, value] of Object.entries(fields))
+    post = post.replace(new RegExp(`^${field}: .*$`, 'm'), `${field}: ${value}`);
+  tree.write(`pages/_posts/${scratch.post}.md`, post);
 
   // Add a page, with a partial of its own and an island on it, and a footer link to it.
   const routes = read<Json[]>('pages/_data/routes.json');
@@ -280,6 +301,8 @@ interface Round {
   failed: Failed[];
   text: (file: string) => string;
   page: (file: string) => Document;
+  /** The blog's feed, /feed.xml, as this round built it. */
+  feed: () => string;
 }
 
 describe('README recipes, each done twice in a row on a copy of the tree', () => {
@@ -305,7 +328,10 @@ describe('README recipes, each done twice in a row on a copy of the tree', () =>
           .map((file) => [file, readFileSync(path.join(dist, file), 'utf8')]),
       );
       const page = (file: string) => parseHtml(built.get(file) ?? '');
+      const feedFile = path.join(dist, 'feed.xml');
+      const feed = existsSync(feedFile) ? readFileSync(feedFile, 'utf8') : '';
       rounds.push({
+        feed: () => feed,
         scratch,
         tripped,
         failed: runChecks(tree),
@@ -339,7 +365,7 @@ describe('README recipes, each done twice in a row on a copy of the tree', () =>
   });
 
   it.each([1, 2])('round %i: each edit shows on its page', (round) => {
-    const { scratch, text, page } = rounds[round - 1]!;
+    const { scratch, text, page, feed } = rounds[round - 1]!;
     expect(text('about-us/team.html')).toContain(`Robin ${scratch.word}`);
     expect(text('case-studies.html')).toContain(`A ${scratch.word} pipeline`);
     expect(text('case-studies.html')).toContain(`Clear reports every month, ${scratch.word}.`);
@@ -357,15 +383,25 @@ describe('README recipes, each done twice in a row on a copy of the tree', () =>
     expect(textOf(added.querySelector(`.ds-${scratch.partial}`))).toBe(`Openings in ${scratch.word} soon.`);
     expect(added.querySelector(`[data-island="${scratch.island}"]`)).not.toBeNull();
     expect(page('index.html').querySelector(`footer a[href="${scratch.route}"]`)).not.toBeNull();
+    // The post: its page, in the listings and the feed, its cover as a picture.
+    const post = `/blog/${scratch.post}`;
+    expect(textOf(page(fileOfRoute(post)).querySelector('h1'))).toBe(`Local SEO for ${scratch.word}`);
+    expect(photoOf(fileOfRoute(post), 'cover'), 'the post’s cover').toBe(true);
+    for (const listing of ['blog.html', 'blog/seo.html'])
+      expect(page(listing).querySelector(`main a[href="${post}"]`), listing).not.toBeNull();
+    expect(feed()).toContain(`Local SEO for ${scratch.word}`);
   });
 
-  it('round 2 reads what round 1 left: a second price, hours and member of its own', () => {
+  it('round 2 reads what round 1 left: a second price, hours, member and post of its own', () => {
     const [first, second] = rounds;
     const starter = (round: Round) => textOf(round.page('pricing.html').querySelector('.ds-package__amount'));
     const hours = (round: Round) => /\d+[AP]M-\d+[AP]M/.exec(round.text('contact.html'))?.[0];
     expect(starter(second!)).not.toBe(starter(first!));
     expect(hours(second!)).not.toBe(hours(first!));
     expect(second!.text('about-us/team.html')).toContain(`Robin ${first!.scratch.word}`);
+    expect(
+      second!.page('blog.html').querySelector(`main a[href="/blog/${first!.scratch.post}"]`),
+    ).not.toBeNull();
   });
 
   it('every file a recipe names exists (a path with <name> in it: its folder)', () => {

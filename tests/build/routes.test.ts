@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageFiles } from '../../scripts/build/route-file.cjs';
-import { ROOT, builtDocument, pageFor, routes, site, sourceFileFor, textOf } from '../support/site';
+import {
+  ROOT,
+  blogPaths,
+  builtDocument,
+  pageFor,
+  routes,
+  site,
+  sourceFileFor,
+  textOf,
+} from '../support/site';
 
 const placeholders = routes.filter((route) => route.template === 'placeholder');
 
@@ -11,8 +20,12 @@ describe('the route list', () => {
     expect(new Set(routes.map((route) => route.path)).size).toBe(routes.length);
   });
 
-  it('has a page file for every route, and no page file without a route', () => {
-    const expected = [...routes.map((route) => sourceFileFor(route.path)), path.join(ROOT, 'pages/404.html')];
+  it('has a page file for every route, and no page file without a route (or a post)', () => {
+    const expected = [
+      ...routes.map((route) => sourceFileFor(route.path)),
+      ...blogPaths.map((blogPath) => sourceFileFor(blogPath)),
+      path.join(ROOT, 'pages/404.html'),
+    ];
     expect(
       pageFiles()
         .map((file) => path.join(ROOT, file))

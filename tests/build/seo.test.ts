@@ -64,7 +64,7 @@ describe('SEO metadata', () => {
     }
   });
 
-  it.each(routes)('$path is indexable exactly when it has content', (route) => {
+  it.each(routes)('$path is indexable exactly when it has content (a listing has posts)', (route) => {
     const robots = meta(pageFor(route.path), 'meta[name="robots"]');
     expect(robots).toBe(route.template === 'placeholder' ? 'noindex' : undefined);
   });

@@ -2,7 +2,8 @@
  * What visitors do, in Firefox and in WebKit (Safari's engine), where engines differ: the header's
  * dropdowns and mobile menu with and without JavaScript, the toast, native form validation, the
  * requests with island code blocked, moving between pages (view transitions, speculation rules),
- * and no page errors. Chromium runs the full suite in tests/browser.
+ * a blog post and listing with their photos (on the fixture site), and no page errors. Chromium
+ * runs the full suite in tests/browser.
  *
  * Written once, run by one test file per engine (firefox.test.ts, webkit.test.ts), so that the two
  * engines run side by side: much of a test is waiting on the other engine's driver or on a timer.
@@ -10,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLACEHOLDER_TOAST, TOAST_DURATION_MS } from '../../scripts/page/toast-store';
 import { startEngineSite, type EngineSite } from '../support/engine-site';
+import { FULL_POST, fixtureSite } from '../support/fixture-site';
 import { startEngine, waitInPage, type EngineName, type EnginePage } from '../support/engines';
 
 const NAV = 'nav[data-island="navigation"]';
@@ -273,6 +275,64 @@ export function describeEngine(engine: EngineName): void {
         () => location.pathname === '/services' && document.readyState === 'complete',
       );
       await expectNoPageErrors();
+    });
+
+    describe('the blog, on the fixture site', () => {
+      let blog: EngineSite | undefined;
+      beforeAll(async () => {
+        // Built by the browser suite before this one runs, or here when this suite runs alone.
+        blog = await startEngineSite((await fixtureSite()).root);
+      }, 400_000);
+      afterAll(async () => {
+        await blog?.stop();
+      });
+
+      for (const javascript of [true, false]) {
+        it(`a post with its cover, table and photo, and a listing: laid out, photos loaded, no error (JavaScript ${javascript ? 'on' : 'off'})`, async () => {
+          blog!.blockScripts(javascript ? null : EVERY_SCRIPT);
+          for (const width of [MOBILE, DESKTOP]) {
+            await page.resize(width);
+            for (const route of ['/blog', `/blog/${FULL_POST}`]) {
+              await page.goto(blog!.url(route));
+              const shown = await page.evaluate(async () => {
+                const images = [...document.querySelectorAll<HTMLImageElement>('main picture img')];
+                // Lazy photos load once near the screen: bring each into view and wait for it (not
+                // with decode(), which Firefox rejects for a photo that has not started loading).
+                for (const image of images) {
+                  image.scrollIntoView({ block: 'center' });
+                  if (image.complete) continue;
+                  await Promise.race([
+                    new Promise((settled) => {
+                      image.addEventListener('load', settled, { once: true });
+                      image.addEventListener('error', settled, { once: true });
+                    }),
+                    new Promise((settled) => setTimeout(settled, 5_000)),
+                  ]);
+                }
+                return {
+                  heading: document.querySelector('h1')?.textContent.trim() ?? '',
+                  photos: images.map((image) => ({
+                    src: image.getAttribute('src'),
+                    loaded: image.complete && image.naturalWidth > 0,
+                    modern: /\.(avif|webp)$/.test(image.currentSrc),
+                  })),
+                  // A wide table scrolls in its own box: the page itself never scrolls sideways.
+                  overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+                };
+              });
+              const where = `${engine} ${route} at ${width}px`;
+              expect(shown.heading, where).not.toBe('');
+              expect(shown.photos.length, where).toBeGreaterThan(0);
+              expect(
+                shown.photos.filter((photo) => !photo.loaded || !photo.modern),
+                `${where}: photos not loaded, or not as AVIF or WebP`,
+              ).toEqual([]);
+              expect(shown.overflow, `${where}: sideways scroll`).toBeLessThanOrEqual(0);
+              expect(await page.evaluate(pageErrors), where).toEqual([]);
+            }
+          }
+        });
+      }
     });
 
     if (engine === 'webkit') {

@@ -113,6 +113,31 @@ export interface BrowserSite {
   ) => Promise<string[]>;
 }
 
+/** `promise`, or a rejection saying `what` after `ms` (the promise itself is left to settle). */
+function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * launchBrowser, given 60 s and then one more try: a CI run once waited out its 300 s hook on a
+ * start that never answered, which said nothing of what hung. A launch that answers late is closed.
+ */
+async function launchPatiently(): Promise<Browser> {
+  for (let attempt = 1; ; attempt += 1) {
+    const launching = launchBrowser();
+    try {
+      return await within(60_000, `Chromium did not start (try ${attempt} of 2)`, launching);
+    } catch (error) {
+      void launching.then((late) => late.close()).catch(() => undefined);
+      if (attempt === 2) throw error;
+    }
+  }
+}
+
 /** Tabs for checkEveryPath: one more than the machine's two cores, so one is always loading. */
 const TABS = 3;
 
@@ -128,8 +153,8 @@ export function useBrowserAndSite({ fixture = false } = {}): BrowserSite {
     const serveFixture = async () =>
       fixture ? startNpmServer('serve', [], 60_000, (await fixtureSite()).root) : undefined;
     [browser, server, fixtureServer] = await Promise.all([
-      launchBrowser(),
-      startNpmServer('serve'),
+      launchPatiently(),
+      within(90_000, 'npm run serve did not answer', startNpmServer('serve')),
       serveFixture(),
     ]);
   }, 300_000);

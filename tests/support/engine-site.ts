@@ -26,8 +26,9 @@ export interface EngineSite {
   stop: () => Promise<void>;
 }
 
-export async function startEngineSite(): Promise<EngineSite> {
-  const server: RunningServer = await startNpmServer('serve');
+/** The site built in `root` (the repository's own by default, or the fixture site's copy). */
+export async function startEngineSite(root?: string): Promise<EngineSite> {
+  const server: RunningServer = await startNpmServer('serve', [], 60_000, root);
   const upstream = new URL(server.url);
   let blocked: RegExp | null = null;
   const proxy: Server = createServer((req, res) => {

@@ -5,6 +5,7 @@ import { Window } from 'happy-dom';
 import { parse, serialize } from 'parse5';
 import routesJson from '../../pages/_data/routes.json' with { type: 'json' };
 import siteJson from '../../pages/_data/site.json' with { type: 'json' };
+import { loadSiteData } from '../../scripts/build/posthtml-site/site-data.cjs';
 import { ROOT } from '../../scripts/build/repo-root.cjs';
 import { fileOfRoute } from '../../scripts/build/route-file.cjs';
 
@@ -13,10 +14,28 @@ export interface Route {
   label: string;
   title: string;
   description: string;
-  template: 'content' | 'placeholder';
+  /** A route of the blog (/blog, a category) with published posts is a listing, whatever routes.json says. */
+  template: 'content' | 'placeholder' | 'listing';
 }
 
-export const routes = routesJson as Route[];
+const { blog } = loadSiteData();
+/** Whether the blog's listing at a path has published posts, and so is not under construction. */
+const listsPosts = (routePath: string) => (blog.pages[routePath]?.posts.length ?? 0) > 0;
+
+/**
+ * Every route of pages/_data/routes.json, as the build shows it: /blog and a category are the
+ * specification's under-construction pages until they have posts, then listings.
+ */
+export const routes: Route[] = (routesJson as Route[]).map((route) =>
+  listsPosts(route.path) ? { ...route, template: 'listing' } : route,
+);
+/** The pages the blog adds to the routes (none before the first post): each post, each listing's later pages. */
+export const blogPaths: string[] = [
+  ...blog.order.map((slug) => blog.posts[slug]!.path),
+  ...Object.values(blog.pages)
+    .filter((listed) => listed.number > 1)
+    .map((listed) => listed.path),
+];
 export const site = siteJson;
 export { ROOT };
 export const DIST = path.join(ROOT, 'dist');

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { copyProject } from './copy-project.mjs';
 import { renderPageFile } from './render-page';
+import { ROOT } from '../../scripts/build/repo-root.cjs';
 
 export interface TreeCopy {
   root: string;
@@ -80,4 +81,16 @@ export function copyOfTree(only?: string[]): TreeCopy {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The 1-based column where `text` starts on its line in a file of the project (as it is, not a
+ * copy's): where a message about an edit of that text points, wherever the markup puts it.
+ */
+export function columnOf(file: string, text: string): number {
+  const line = readFileSync(path.join(ROOT, file), 'utf8')
+    .split('\n')
+    .find((candidate) => candidate.includes(text));
+  if (line === undefined) throw new Error(`columnOf: ${file} has no "${text}"`);
+  return line.indexOf(text) + 1;
 }

@@ -35,8 +35,12 @@ function largestPackage(bundle) {
 
 module.exports = new Namer({
   name({ bundle }) {
-    if (bundle.needsStableName) return null;
     const entry = bundle.getMainEntry();
+    // A post's share card (its og:image, which Parcel keeps under a stable name): share/<photo>.jpg.
+    if (bundle.needsStableName && entry && isPhoto(entry.filePath)) {
+      return `share/${path.parse(entry.filePath).name}.${bundle.type}`;
+    }
+    if (bundle.needsStableName) return null;
     // A photo's variant says its width, in the one folder of variants: images/daniel-brooks-192w.<hash>.avif.
     if (entry && isPhoto(entry.filePath)) {
       const width = entry.query.get('width');

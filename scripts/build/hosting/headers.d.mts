@@ -23,6 +23,10 @@ export const HASHED_ASSET: RegExp;
 export const SPECULATION_RULES_URL: string;
 export const SPECULATION_RULES_TYPE: string;
 export const PAGE_HEADERS: Record<string, string>;
+export function pagePaths(
+  routes: { path: string }[],
+  blog: { order: string[] },
+): string[];
 export function speculationRules(pagePaths: string[]): {
   prerender: { where: { href_matches: string[] }; eagerness: 'moderate' }[];
 };

@@ -104,6 +104,15 @@ export const SPECULATION_RULES_TYPE = 'application/speculationrules+json';
 /** Headers for HTML pages only. */
 export const PAGE_HEADERS = { 'Speculation-Rules': `"${SPECULATION_RULES_URL}"` };
 
+/**
+ * The paths a visitor may be prerendered to: every route, and with posts, the blog's own pages by
+ * pattern: a post (/blog/:slug) and a listing's later pages. The feeds are outside them.
+ */
+export function pagePaths(routes, blog) {
+  const paths = routes.map((route) => route.path);
+  return blog.order.length > 0 ? [...paths, '/blog/:slug', '/blog/page/:number', '/blog/:category/page/:number'] : paths;
+}
+
 /** The rules file's content, for the site's pages (their paths). */
 export function speculationRules(pagePaths) {
   return { prerender: [{ where: { href_matches: pagePaths }, eagerness: 'moderate' }] };

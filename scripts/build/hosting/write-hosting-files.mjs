@@ -21,6 +21,7 @@ import {
   inlineStyleHashesOf,
   securityHeaders,
   speculationRules,
+  pagePaths,
 } from './headers.mjs';
 import siteData from '../posthtml-site/site-data.cjs';
 import images from '../images.cjs';
@@ -31,6 +32,7 @@ const HOSTING = path.join(ROOT, 'hosting');
 const {
   locals: { site },
   routes,
+  blog,
 } = siteData.loadSiteData();
 const { VARIANTS_FOLDER } = images;
 const GENERATED =
@@ -62,19 +64,29 @@ const security = securityHeaders(hashes, site.leadEndpoint, { inlineStyleHashes 
 // npm start and npm run serve speak plain HTTP: no HTTPS-only directives (headers.mjs).
 const previewSecurity = securityHeaders(hashes, site.leadEndpoint, { overHttps: false, inlineStyleHashes });
 
-// Search engines: the pages with content. Under-construction pages carry noindex (partials/head.html).
+// Search engines: the pages with content, the blog's listings with posts and its posts (each with
+// the day it last changed). Under-construction pages carry noindex (partials/head.html).
 const indexable = routes.filter((route) => route.template === 'content');
-const urls = indexable.map((route) => `  <url><loc>${site.url}${route.path}</loc></url>`);
+const listings = Object.values(blog.pages).filter((page) => page.posts.length > 0);
+const posts = blog.order.map((slug) => blog.posts[slug]);
+const url = (pathname, lastmod) =>
+  `  <url><loc>${site.url}${pathname}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+const urls = [
+  ...indexable.map((route) => url(route.path)),
+  ...listings.map((page) => url(page.path)),
+  ...posts.map((post) => url(post.path, post.updated || post.date)),
+];
 writeFileSync(
   path.join(DIST, 'sitemap.xml'),
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
 );
 writeFileSync(path.join(DIST, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
 
-// Prerendering on intent: every page of the route list, and nothing else.
+// Prerendering on intent: every page of the route list and, once the blog has posts, its posts
+// and listings by pattern (a rule per post would grow with the blog, and every page fetches it).
 writeFileSync(
   path.join(DIST, SPECULATION_RULES_URL),
-  `${JSON.stringify(speculationRules(routes.map((route) => route.path)))}\n`,
+  `${JSON.stringify(speculationRules(pagePaths(routes, blog)))}\n`,
 );
 
 // npm start (serve): rules apply in order, so each hashed asset's rule overrides the default.
@@ -221,6 +233,6 @@ export async function onRequest({ request, env }) {
 );
 
 console.log(
-  `Wrote sitemap.xml (${indexable.length} URLs), robots.txt, _headers, hosting/serve.json, hosting/nginx-*.conf and hosting/cloudflare/` +
+  `Wrote sitemap.xml (${urls.length} URLs), robots.txt, _headers, hosting/serve.json, hosting/nginx-*.conf and hosting/cloudflare/` +
     ` (${hashes.length} inline script and ${inlineStyleHashes.length} inline style hashes in the CSP)`,
 );

@@ -14,6 +14,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const posthtml = require('posthtml');
+const { parser } = require('posthtml-parser');
 const include = require('posthtml-include');
 const expressions = require('posthtml-expressions');
 const { ROOT, LAYOUT_FILE, loadSiteData } = require('./site-data.cjs');
@@ -27,6 +28,7 @@ const { SiteError, locate } = require('./site-error.cjs');
 const { perFile } = require('./source-files.cjs');
 const { structuredData } = require('../structured-data.cjs');
 const { fileOfRoute, pageFiles, routeOfFile } = require('../route-file.cjs');
+const { INDEX_FILE: POSTS_INDEX } = require('../posts/written-pages.cjs');
 
 /** Finds the single `<layout>` element of a page. */
 function findLayout(tree) {
@@ -59,7 +61,22 @@ const fileOfTitle = new Map();
  * route's file is fixed (route-file.cjs); a page without a route (the 404) is looked up once.
  */
 function pageFileOf(layout, data) {
-  const { route, title } = layout.attrs || {};
+  const { route, title, post, listing } = layout.attrs || {};
+  // A page the blog's generator wrote (scripts/build/posts/generate.mjs): a post, or a listing's later page.
+  if (post !== undefined || listing !== undefined) {
+    const generated = post !== undefined ? `/blog/${post}` : listing;
+    const file = path.join('pages', fileOfRoute(generated));
+    const known = post !== undefined ? data.blog.posts[post] : data.blog.pages[listing];
+    if (!known) {
+      throw new SiteError({
+        what: `${file} was written for ${generated}, which the blog no longer has.`,
+        file,
+        line: 1,
+        fix: 'The build writes these pages from pages/_posts/: run npm run build (or npm run dev) again, which writes them afresh.',
+      });
+    }
+    return file;
+  }
   if (route !== undefined) {
     if (data.routeByPath[route]) {
       checkOneFilePerRoute(route);
@@ -121,28 +138,97 @@ function breadcrumbsFor(pagePath, routeByPath) {
     .map((crumb) => ({ href: crumb, label: routeByPath[crumb].label }));
 }
 
-/** Returns the page data named by the layout's attributes: a route, or a title/description pair. */
+/**
+ * What a page of the blog has of its own: a post's, or a page of a listing with posts (/blog, a
+ * category, their later pages): its title, trail, feeds and, for a post, the article. Undefined
+ * for any other page, a listing without posts included (it stays the under-construction page).
+ */
+function blogPage(layout, data) {
+  const { post: slug, listing, route } = layout.attrs || {};
+  const { blog, routeByPath } = data;
+  if (slug !== undefined) {
+    const post = blog.posts[slug];
+    return {
+      page: {
+        path: post.path,
+        label: post.title,
+        template: 'post',
+        title: post.title,
+        description: post.description,
+        post: slug,
+        draft: post.draft,
+      },
+      // Home › Blog › its category › the post: the category is not in its address.
+      breadcrumbs: [
+        ...breadcrumbsFor(post.categoryPath, routeByPath),
+        { href: post.path, label: post.title },
+      ],
+      feeds: post.feeds,
+      article: post,
+    };
+  }
+  const listed = blog.pages[listing ?? route];
+  if (!listed || listed.posts.length === 0) return undefined;
+  return {
+    page: {
+      ...routeByPath[listed.listing],
+      path: listed.path,
+      label: listed.label,
+      template: 'listing',
+      title: listed.title,
+      description: listed.description,
+    },
+    breadcrumbs: [
+      ...breadcrumbsFor(listed.listing, routeByPath),
+      ...(listed.number > 1 ? [{ href: listed.path, label: listed.label }] : []),
+    ],
+    feeds: [{ href: listed.feed, title: `${routeByPath[listed.listing].title} (Atom)` }],
+  };
+}
+
+/** Returns the page data named by the layout's attributes: a route, a post, a listing's page, or a title/description pair. */
 function pageFor(layout, data) {
   const { route, title, description } = layout.attrs || {};
+  const { site } = data.locals;
+  const blogged = blogPage(layout, data);
   let page;
-  if (route) {
+  let breadcrumbs;
+  if (blogged) {
+    ({ page, breadcrumbs } = blogged);
+  } else if (route) {
     page = data.routeByPath[route];
+    breadcrumbs = breadcrumbsFor(page.path, data.routeByPath);
   } else if (title && description) {
     page = { path: null, title, description, label: title };
+    breadcrumbs = [];
   } else {
     throw new Error(
       'A <layout> needs a route (<layout route="/path">), or a title and a description for a page outside the routes (the 404).',
     );
   }
-  const { site } = data.locals;
-  const breadcrumbs = breadcrumbsFor(page.path, data.routeByPath);
+  const full = `${page.title} | ${site.name}`;
+  const article = blogged && blogged.article;
   return {
     ...page,
     url: page.path ? `${site.url}${page.path}` : null,
-    // Under-construction pages are in the navigation, not in search results (thin content).
-    indexable: page.template === 'content',
+    // A long post title is shown whole rather than cut with the brand after it (60 characters).
+    documentTitle: full.length <= 60 ? full : page.title,
+    // Under-construction pages are in the navigation, not in search results (thin content); a
+    // listing with posts and a published post are.
+    indexable: ['content', 'listing', 'post'].includes(page.template) && !page.draft,
     breadcrumbs,
-    jsonLd: structuredData(page, breadcrumbs, site),
+    feeds: blogged ? blogged.feeds : [],
+    // A post or a listing with posts: it links the blog's own stylesheet.
+    blog: Boolean(blogged),
+    ogType: article ? 'article' : 'website',
+    // A post's cover, cropped to a share card's 1200 × 630 through the picture pipeline (Parcel
+    // names the variant, finish-pages.mjs makes its address absolute); the site's image elsewhere.
+    ogImage:
+      article && article.cover
+        ? `/pages/_images/${article.cover}?as=jpeg&width=1200&height=630`
+        : `${site.url}${site.shareImage}`,
+    ogImageAlt: article && article.cover ? article.coverAlt : `${site.name}: ${site.tagline}`,
+    jsonLd: structuredData(page, breadcrumbs, site, article),
   };
 }
 
@@ -169,6 +255,23 @@ function markCurrentLinks(page) {
       node.attrs = attrs;
       return node;
     });
+}
+
+/**
+ * Puts each post's text, rendered from its Markdown (scripts/build/posts/read-posts.cjs), where
+ * the post partial writes `<post-body slug>`: as elements, so that its photos become pictures like
+ * any other, and never through the template language, so that nothing a post says is read as an
+ * expression. The page is built again when the post's file changes.
+ */
+function postBodies(data) {
+  return (tree) => {
+    tree.match({ tag: 'post-body' }, (node) => {
+      const post = data.blog.posts[node.attrs.slug];
+      tree.messages.push({ type: 'dependency', file: path.resolve(ROOT, post.file) });
+      return { tag: false, content: parser(post.html) };
+    });
+    return tree;
+  };
 }
 
 /**
@@ -226,6 +329,7 @@ module.exports = function posthtmlSite() {
         expressions({ locals, strictMode: true }),
         sharedPartials(includeOptions, data),
         include(includeOptions),
+        postBodies(data),
         pictures(sources),
         unmarkPictures,
         markCurrentLinks(page),
@@ -243,11 +347,14 @@ module.exports = function posthtmlSite() {
     const showsUndefined = undefinedInOutput(result.tree, sources);
     if (showsUndefined) throw showsUndefined;
 
-    // Tell Parcel to rebuild a page when the data or the layout it was built from changes.
-    const dependencies = data.files.map((file) => ({
-      type: 'dependency',
-      file: path.resolve(ROOT, file),
-    }));
+    // Tell Parcel to rebuild a page when the data or the layout it was built from changes; a
+    // page that shows posts (/blog and under it), also when the posts' index changes: when a
+    // post is added, removed or retitled. A post's own page also depends on its file (postBodies).
+    const showsPosts = /^\/blog(\/|$)/.test(page.path ?? '');
+    const dependencies = [
+      ...data.files.map((file) => path.resolve(ROOT, file)),
+      ...(showsPosts ? [...data.blogFiles.map((file) => path.resolve(ROOT, file)), POSTS_INDEX] : []),
+    ].map((file) => ({ type: 'dependency', file }));
     tree.messages.push(...dependencies, ...result.messages);
     return result.tree;
   };

@@ -15,6 +15,8 @@ const { generateJSONCodeHighlights } = require('@parcel/diagnostic');
 const { SiteError, ROOT, locate, locationOf } = require('./site-error.cjs');
 const { fileOfRoute } = require('../route-file.cjs');
 const { ImageProblem, sourceImage } = require('../images.cjs');
+const posts = require('../posts/read-posts.cjs');
+const { blogData, memberId } = require('../posts/blog-data.cjs');
 
 const DATA_DIR = 'pages/_data';
 const SCHEMA_DIR = 'pages/_data/schemas';
@@ -38,7 +40,7 @@ function schemaFile(file) {
   return path.join(SCHEMA_DIR, path.basename(file, '.json') + '.schema.json');
 }
 
-/** The files the data is read from: the data, its schemas and the layout. */
+/** The files every page is made from: the data, its schemas and the layout. */
 function sourceFiles() {
   const data = dataFiles();
   return [
@@ -48,9 +50,12 @@ function sourceFiles() {
   ];
 }
 
-/** The data files, their schemas and the layout, each with its modification time and size. */
+/** Drafts are shown by npm run dev (BLOG_DRAFTS=1), never by npm run build. */
+const withDrafts = () => process.env.BLOG_DRAFTS === '1';
+
+/** The data files, their schemas, the layout and the posts, each with its modification time and size. */
 function sourcesStamp() {
-  return sourceFiles()
+  return [...sourceFiles(), ...posts.sourceFiles()]
     .map((file) => {
       const { mtimeMs, size } = fs.statSync(path.join(ROOT, file));
       return `${file}:${mtimeMs}:${size}`;
@@ -66,7 +71,7 @@ let cached = { stamp: '', data: undefined };
  * Reading it for every page cost about 14 ms a page with 500 routes.
  */
 function loadSiteData() {
-  const stamp = sourcesStamp();
+  const stamp = `${withDrafts()}|${sourcesStamp()}`;
   if (cached.stamp !== stamp) cached = { stamp, data: readSiteData() };
   return cached.data;
 }
@@ -282,6 +287,13 @@ function readSiteData() {
     footer: navigation.footer.map((column) => ({ heading: column.heading, links: column.links.map(link) })),
     legal: navigation.legal.map(link),
   };
+  // Each member's anchor on /about-us/team, where a post's author card links.
+  for (const member of data.team) member.id = memberId(member.name);
+  const blog = blogData(
+    posts.readPosts({ drafts: withDrafts(), routes, team: data.team }),
+    routeByPath,
+    data.team,
+  );
   // The routes under each route, in route-list order, so that a template lists a section's
   // sub-pages by name (routesUnder["/services/social-video"]) instead of filtering the list.
   const routesUnder = Object.fromEntries(
@@ -291,8 +303,11 @@ function readSiteData() {
     routes,
     routeByPath,
     files: sourceFiles(),
+    /** What the pages that show posts are made from besides those: the posts' schema (the posts' index is the generator's). */
+    blogFiles: [posts.SCHEMA_FILE],
     layoutSource: fs.readFileSync(path.join(ROOT, LAYOUT_FILE), 'utf8'),
-    locals: { ...data, nav, routes: routeByPath, routesUnder, year: new Date().getFullYear() },
+    blog,
+    locals: { ...data, nav, routes: routeByPath, routesUnder, blog, year: new Date().getFullYear() },
   };
 }
 

@@ -5,4 +5,10 @@ export function loadSiteData(): {
   files: string[];
   layoutSource: string;
   locals: Record<string, unknown>;
+  /** The blog (posts/blog-data.cjs): its published posts and its listings' pages. */
+  blog: {
+    order: string[];
+    posts: Record<string, { path: string; title: string; category: string }>;
+    pages: Record<string, { path: string; listing: string; number: number; posts: string[] }>;
+  };
 };

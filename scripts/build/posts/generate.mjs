@@ -1,0 +1,95 @@
+/**
+ * The step before Parcel: writes a page file for each post of pages/_posts/ and for each later
+ * page of a listing (/blog/page/2, /blog/seo/page/2), so that Parcel builds them like every page.
+ * A written file only names what it shows (`<layout post="slug">`); the page plugin fills it from
+ * the post (read-posts.cjs) while it builds, so an edit to a post rebuilds its page without this
+ * step. This step runs again whenever a post changes (generate-reporter.cjs, under `npm run dev`),
+ * and before every `npm run build`.
+ *
+ * Beside them it writes the posts' index, pages/blog/.posts.json: what the pages that show other
+ * posts read of them, which those pages depend on (written-pages.cjs). A file is written only when
+ * its content changes, so that an edit to a post's text rebuilds no other page.
+ *
+ * The files it writes are build output, never committed: pages/blog/.gitignore, which it writes
+ * beside them, lists each of them (and itself), so that it also knows which to remove when a post
+ * goes. Drafts are written only with BLOG_DRAFTS=1 (npm run dev).
+ *
+ *   node scripts/build/posts/generate.mjs
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const { ROOT } = require('../repo-root.cjs');
+const { loadSiteData } = require('../posthtml-site/site-data.cjs');
+
+const { FOLDER, IGNORE_FILE: IGNORE, INDEX_NAME, writtenFiles } = require('./written-pages.cjs');
+const NOTE = `# Written by scripts/build/posts/generate.mjs before every build, from pages/_posts/: a page
+# for each post and each listing's later pages, and the posts' index. Build output: never
+# committed, never edited.`;
+
+/** The files the blog needs now, by path from pages/blog/, with their content. */
+function wanted({ blog }) {
+  const files = new Map();
+  for (const slug of blog.order) {
+    files.set(
+      `${slug}.html`,
+      `<layout post="${slug}"><include src="partials/content/post.html"></include></layout>\n`,
+    );
+  }
+  for (const page of Object.values(blog.pages).filter((listed) => listed.number > 1)) {
+    files.set(
+      `${page.path.slice('/blog/'.length)}.html`,
+      `<layout listing="${page.path}"><include src="partials/content/post-list.html" locals='{"listing": "${page.path}"}'></include></layout>\n`,
+    );
+  }
+  // What the pages that show posts read of each (listings, related posts, neighbours): it changes
+  // when a post is added, removed or retitled, not when its text changes.
+  const index = blog.order.map((slug) =>
+    Object.fromEntries(
+      Object.entries(blog.posts[slug]).filter(([key]) => !['html', 'headings'].includes(key)),
+    ),
+  );
+  files.set(INDEX_NAME, `${JSON.stringify(index, null, 2)}\n`);
+  return files;
+}
+
+/** Writes the blog's pages, removes those it no longer has; returns what changed. */
+export function generate() {
+  const files = wanted(loadSiteData());
+  const changed = [];
+  for (const old of writtenFiles().filter((file) => !files.has(file))) {
+    rmSync(path.join(ROOT, FOLDER, old), { force: true });
+    // A listing that lost its later pages leaves no empty folder (pages/blog/seo/page/).
+    for (let folder = path.dirname(old); folder !== '.'; folder = path.dirname(folder)) {
+      try {
+        rmdirSync(path.join(ROOT, FOLDER, folder));
+      } catch {
+        break;
+      }
+    }
+    changed.push(`removed ${FOLDER}/${old}`);
+  }
+  for (const [file, content] of files) {
+    const full = path.join(ROOT, FOLDER, file);
+    if (existsSync(full) && readFileSync(full, 'utf8') === content) continue;
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, content);
+    changed.push(`wrote ${FOLDER}/${file}`);
+  }
+  const list = `${NOTE}\n/.gitignore\n${[...files.keys()].map((file) => `/${file}`).join('\n')}\n`;
+  if (!existsSync(IGNORE) || readFileSync(IGNORE, 'utf8') !== list) writeFileSync(IGNORE, list);
+  return changed;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    generate();
+  } catch (error) {
+    // A maintainer's mistake in a post: its block (file, line, fix) alone, as the build prints it.
+    console.error(`🚨 Build failed.\n\n${error.message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,528 @@
+'use strict';
+/**
+ * The blog's posts, read from pages/_posts/<slug>.md: each one's front matter checked against
+ * pages/_data/schemas/post.schema.json and against the site (its author a team member, its
+ * category a listing, its cover a photo), and its Markdown turned into HTML (CommonMark with GFM
+ * tables, anchors on headings, photos through the picture markup) with every link and every
+ * piece of raw HTML checked. A mistake stops the build as one SiteError at the file and line.
+ *
+ * Read by the page plugin's data (site-data.cjs: the templates' `blog`), by the generator that
+ * writes the posts' page files before Parcel (generate.mjs) and by the feeds (write-feeds.mjs).
+ */
+const { createHash } = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const Ajv = require('ajv');
+const matter = require('gray-matter');
+const MarkdownIt = require('markdown-it');
+const anchor = require('markdown-it-anchor');
+const YAML = require('yaml');
+const { parser } = require('posthtml-parser');
+const { SiteError, ROOT, locationOf } = require('../posthtml-site/site-error.cjs');
+const { ImageProblem, IMAGES_URL, editDistance, sourceImage } = require('../images.cjs');
+
+const POSTS_DIR = 'pages/_posts';
+const SCHEMA_FILE = 'pages/_data/schemas/post.schema.json';
+/** A post's file name: its slug, lower case words joined by hyphens, then .md. */
+const POST_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(md|markdown)$/;
+/** Slugs the blog's own URLs take: /blog/page/2 is a listing's second page. */
+const RESERVED = new Set(['page']);
+/** Words a reader reads a minute, for the reading time. */
+const WORDS_PER_MINUTE = 230;
+/**
+ * How a post shows a photo, its cover and those in its text alike: as wide as the post column
+ * (styles/components/_post.scss), 46rem, or the screen less the container's padding below it.
+ * The post partial reads it as blog.photo.
+ */
+const POST_PHOTO = {
+  sizes: '(min-width: 49em) 46rem, (min-width: 40em) calc(100vw - 3rem), calc(100vw - 2rem)',
+  widths: '360, 540, 720, 1080, 1440',
+};
+/** Tags raw HTML in a post may not use: what the CSP refuses, and the build's own template tags. */
+const REFUSED_TAGS = {
+  script: 'a <script>, which the site’s Content-Security-Policy refuses to run',
+  style: 'a <style> element, which the Content-Security-Policy refuses to apply',
+  iframe: 'an <iframe>, which the Content-Security-Policy refuses to load',
+  object: 'an <object>, which the Content-Security-Policy refuses to load',
+  embed: 'an <embed>, which the Content-Security-Policy refuses to load',
+  include: 'the build’s <include> tag',
+  layout: 'the build’s <layout> tag',
+  if: 'the build’s <if> tag',
+  each: 'the build’s <each> tag',
+  raw: 'the build’s <raw> tag',
+};
+
+const schema = JSON.parse(fs.readFileSync(path.join(ROOT, SCHEMA_FILE), 'utf8'));
+const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
+const validateFrontMatter = ajv.compile(schema);
+/** The categories a post may have, as the schema lists them: each is a listing at /blog/<category>. */
+const CATEGORIES = schema.properties.category.enum;
+
+/** A front matter parsed with YAML's core schema: dates stay text, as the schema checks them. */
+const parseFrontMatter = (text) => YAML.parse(text, { schema: 'core' }) ?? {};
+
+/** Is "2026-02-30" a day of the calendar? */
+function isCalendarDate(text) {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** The nearest of `names` to `name`, if one is near. */
+function nearest(name, names) {
+  const [best] = names
+    .map((candidate) => ({ candidate, distance: editDistance(name.toLowerCase(), candidate.toLowerCase()) }))
+    .sort((a, b) => a.distance - b.distance);
+  return best && best.distance <= Math.max(2, Math.round(name.length / 4)) ? best.candidate : undefined;
+}
+
+/**
+ * One post file, parsed: its front matter (with the line of each key), its body and the line the
+ * body starts on. A YAML mistake stops here, at its line.
+ */
+function parseFile(file) {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  const lines = text.split('\n');
+  if (lines[0].trim() !== '---') {
+    throw new SiteError({
+      what: 'This post has no front matter.',
+      file,
+      line: 1,
+      fix: 'Start the file with its front matter between two lines of ---: title, description, date, category and author (README "Publish a post").',
+    });
+  }
+  const end = lines.findIndex((line, index) => index > 0 && line.trim() === '---');
+  if (end === -1) {
+    throw new SiteError({
+      what: 'The front matter is not closed.',
+      file,
+      line: 1,
+      fix: 'End the front matter with a line of --- before the post’s text.',
+    });
+  }
+  const source = lines.slice(1, end).join('\n');
+  const document = YAML.parseDocument(source, { schema: 'core' });
+  if (document.errors.length > 0) {
+    const [error] = document.errors;
+    throw new SiteError({
+      what: `The front matter is not valid YAML: ${error.message.split('\n')[0]}`,
+      file,
+      line: (error.linePos?.[0]?.line ?? 0) + 1,
+      fix: 'Write each field as `name: value` on its own line; quote a value that holds a colon or starts with a quote.',
+    });
+  }
+  const { data } = matter(text, { engines: { yaml: parseFrontMatter } });
+  const keyLines = {};
+  for (const pair of document.contents?.items ?? []) {
+    const key = String(pair.key?.value ?? pair.key);
+    keyLines[key] = locationOf(source, pair.key?.range?.[0] ?? 0).line + 1;
+  }
+  return { text, data, keyLines, bodyStart: end + 2, body: lines.slice(end + 1).join('\n') };
+}
+
+/** Stops the build at a key of the front matter (or its first line). */
+function frontMatterError(file, keyLines, key, what, fix) {
+  return new SiteError({ what, file, line: keyLines[key] ?? 1, column: 1, fix });
+}
+
+/** Checks the front matter against the schema and the site; returns it, its dates as text. */
+function checkFrontMatter(file, { data, keyLines }, { team }) {
+  const fields = Object.keys(schema.properties);
+  if (!validateFrontMatter(data)) {
+    const missing = validateFrontMatter.errors.filter((e) => e.keyword === 'required');
+    const unknown = validateFrontMatter.errors.find((e) => e.keyword === 'additionalProperties');
+    if (unknown) {
+      const name = unknown.params.additionalProperty;
+      const meant =
+        missing.map((e) => e.params.missingProperty).find((field) => nearest(name, [field])) ??
+        nearest(name, fields);
+      throw frontMatterError(
+        file,
+        keyLines,
+        name,
+        `The front matter has "${name}", which is not a field of a post.`,
+        `${meant ? `Did you mean "${meant}"? ` : ''}The fields are: ${fields.join(', ')}.`,
+      );
+    }
+    if (missing.length > 0) {
+      const name = missing[0].params.missingProperty;
+      throw frontMatterError(
+        file,
+        keyLines,
+        undefined,
+        `The front matter has no "${name}".`,
+        `Add "${name}": ${schema.properties[name].description}.`,
+      );
+    }
+    const [error] = validateFrontMatter.errors;
+    const name = error.instancePath.slice(1);
+    const described = schema.properties[name]?.description ?? '';
+    const what =
+      error.keyword === 'enum'
+        ? `The category "${data[name]}" is not one of the blog's.`
+        : error.keyword === 'pattern'
+          ? `"${name}" is ${JSON.stringify(data[name])}, which is not a date written YYYY-MM-DD.`
+          : `"${name}" ${error.message}.`;
+    const fix =
+      error.keyword === 'enum'
+        ? `${nearest(String(data[name]), CATEGORIES) ? `Did you mean "${nearest(String(data[name]), CATEGORIES)}"? ` : ''}Use one of: ${CATEGORIES.join(', ')}.`
+        : `${name}: ${described}.`;
+    throw frontMatterError(file, keyLines, name, what, fix);
+  }
+  for (const name of ['date', 'updated'].filter((key) => data[key] !== undefined)) {
+    if (!isCalendarDate(data[name])) {
+      throw frontMatterError(
+        file,
+        keyLines,
+        name,
+        `"${name}" is ${data[name]}, which is not a day of the calendar.`,
+        'Write the day it was, YYYY-MM-DD: 2026-11-02.',
+      );
+    }
+  }
+  if (data.updated !== undefined && data.updated < data.date) {
+    throw frontMatterError(
+      file,
+      keyLines,
+      'updated',
+      `"updated" (${data.updated}) is before "date" (${data.date}).`,
+      'Give the day it last changed, on or after the day it was published.',
+    );
+  }
+  const names = team.map((member) => member.name);
+  if (!names.includes(data.author)) {
+    const meant = nearest(data.author, names);
+    throw frontMatterError(
+      file,
+      keyLines,
+      'author',
+      `The author "${data.author}" is not a member of pages/_data/team.json.`,
+      `${meant ? `Did you mean "${meant}"? ` : ''}Use a name as team.json writes it: ${names.join(', ')}.`,
+    );
+  }
+  if (data.cover !== undefined) {
+    try {
+      sourceImage(data.cover);
+    } catch (error) {
+      if (!(error instanceof ImageProblem)) throw error;
+      throw frontMatterError(file, keyLines, 'cover', `The cover: ${error.what}`, error.fix);
+    }
+    if (data.coverAlt === undefined) {
+      throw frontMatterError(
+        file,
+        keyLines,
+        'cover',
+        `The cover "${data.cover}" has no coverAlt.`,
+        'Add "coverAlt": what the photo shows, for someone who cannot see it (it is the photo’s alt text wherever it is shown).',
+      );
+    }
+  } else if (data.coverAlt !== undefined) {
+    throw frontMatterError(
+      file,
+      keyLines,
+      'coverAlt',
+      'The post has a coverAlt but no cover.',
+      'Add "cover" (a photo in pages/_images/), or remove coverAlt.',
+    );
+  }
+  return data;
+}
+
+/** markdown-it as posts use it: CommonMark, GFM tables, typographic quotes, ids and a permalink on each heading. */
+function markdown() {
+  const md = new MarkdownIt({ html: true, typographer: true });
+  md.use(anchor, {
+    level: [2, 3],
+    slugify: (text) =>
+      text
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[^\w\s-]/g, '')
+        .trim()
+        .replace(/[\s_-]+/g, '-'),
+    permalink: anchor.permalink.linkAfterHeader({
+      style: 'visually-hidden',
+      assistiveText: (title) => `Link to “${title}”`,
+      visuallyHiddenClass: 'ds-visually-hidden',
+      class: 'ds-post__anchor',
+      symbol: '#',
+      wrapper: ['<div class="ds-post__heading">', '</div>'],
+    }),
+  });
+  return md;
+}
+
+/** The line of the file where `needle` is, searched from the block that holds it (markdown-it's map). */
+function lineOf(post, token, needle) {
+  const first = post.bodyStart + (token?.map?.[0] ?? 0);
+  const lines = post.text.split('\n');
+  for (let index = first - 1; index < lines.length; index += 1)
+    if (lines[index].includes(needle)) return index + 1;
+  return first;
+}
+
+/**
+ * Renders a post's Markdown to HTML and checks it: photos (in pages/_images/, with alt text),
+ * links (to a page of the site, or another site), raw HTML (nothing the CSP refuses, no template
+ * tag). `pathExists(path)` says whether an internal path is a page.
+ */
+function renderBody(file, post, { md, pathExists }) {
+  const tokens = md.parse(post.body, {});
+  const stop = (token, needle, what, fix) => {
+    throw new SiteError({ what, file, line: lineOf(post, token, needle), fix });
+  };
+  const checkHtml = (token, html) => {
+    const walk = (nodes) =>
+      nodes.forEach((node) => {
+        if (!node || typeof node !== 'object') return;
+        const tag = String(node.tag).toLowerCase();
+        if (REFUSED_TAGS[tag]) {
+          stop(
+            token,
+            `<${node.tag}`,
+            `The post's HTML has ${REFUSED_TAGS[tag]}.`,
+            'Remove it: a post is text, photos and links. Write the content in Markdown.',
+          );
+        }
+        for (const [name, value] of Object.entries(node.attrs ?? {})) {
+          if (name.toLowerCase() === 'style') {
+            stop(
+              token,
+              'style=',
+              "The post's HTML has a style= attribute, which the Content-Security-Policy refuses to apply.",
+              "Remove it: the site's stylesheet styles every post.",
+            );
+          }
+          if (/^on/i.test(name)) {
+            stop(
+              token,
+              `${name}=`,
+              `The post's HTML has an inline event handler (${name}=), which the Content-Security-Policy refuses to run.`,
+              'Remove it: a post runs no script.',
+            );
+          }
+          if (typeof value === 'string' && /^\s*javascript:/i.test(value)) {
+            stop(
+              token,
+              'javascript:',
+              "The post's HTML has a javascript: link, which the Content-Security-Policy refuses to run.",
+              'Link to a page instead.',
+            );
+          }
+        }
+        if (Array.isArray(node.content)) walk(node.content);
+      });
+    walk(parser(html));
+  };
+  const checkLink = (token, href) => {
+    if (/^(https?:|mailto:|tel:|#)/i.test(href)) return;
+    if (/^\s*javascript:/i.test(href)) {
+      stop(
+        token,
+        href,
+        'The post links to javascript:, which the Content-Security-Policy refuses to run.',
+        'Link to a page instead.',
+      );
+    }
+    if (!href.startsWith('/')) {
+      stop(
+        token,
+        href,
+        `The post links to "${href}", a path relative to the post.`,
+        'Write a path of the site from its root ("/pricing", "/blog/another-post"), or a whole address of another site (https://…).',
+      );
+    }
+    const pathname = href.replace(/[?#].*$/, '').replace(/\/$/, '') || '/';
+    if (!pathExists(pathname)) {
+      stop(
+        token,
+        href,
+        `The post links to "${pathname}", which is no page of the site.`,
+        'Correct the path: a route of pages/_data/routes.json or a published post (/blog/<slug>).',
+      );
+    }
+  };
+  const walkInline = (block, children) => {
+    for (const token of children ?? []) {
+      if (token.type === 'link_open') checkLink(block, token.attrGet('href'));
+      if (token.type === 'html_inline') checkHtml(block, token.content);
+      if (token.type === 'image') {
+        const src = token.attrGet('src');
+        const alt = token.children.map((child) => child.content).join('');
+        if (/^(https?:)?\/\//i.test(src)) {
+          stop(
+            block,
+            src,
+            `The post shows a photo from another site (${src}), which the Content-Security-Policy refuses to load.`,
+            'Put the photo in pages/_images/ and name it by its file name: ![What it shows](photo.jpg).',
+          );
+        }
+        const name = src.replace(/^\/?pages\/_images\//, '');
+        try {
+          sourceImage(name);
+        } catch (error) {
+          if (!(error instanceof ImageProblem)) throw error;
+          stop(block, src, `The post's photo: ${error.what}`, error.fix);
+        }
+        if (!alt.trim()) {
+          stop(
+            block,
+            src,
+            `The photo ${name} has no alt text.`,
+            `Say what it shows between the brackets: ![A rowhouse on a Baltimore street](${src}).`,
+          );
+        }
+      }
+    }
+  };
+  for (const token of tokens) {
+    if (token.type === 'html_block') checkHtml(token, token.content);
+    if (token.type === 'inline') walkInline(token, token.children);
+  }
+  // Photos are placed as everywhere else: an <img> of pages/_images/ with its sizes, which the
+  // page plugin turns into a <picture>; with a title, in a figure with that caption.
+  md.renderer.rules.image = (all, index) => {
+    const token = all[index];
+    const name = token.attrGet('src').replace(/^\/?pages\/_images\//, '');
+    const alt = md.utils.escapeHtml(token.children.map((child) => child.content).join(''));
+    const title = token.attrGet('title');
+    const img = `<img src="${IMAGES_URL}${md.utils.escapeHtml(name)}" alt="${alt}" sizes="${POST_PHOTO.sizes}" widths="${POST_PHOTO.widths}" />`;
+    return title
+      ? `<figure class="ds-post__figure">${img}<figcaption>${md.utils.escapeHtml(title)}</figcaption></figure>`
+      : img;
+  };
+  const html = md.renderer.render(tokens, md.options, {});
+  const headings = tokens
+    .map((token, index) => ({ token, inline: tokens[index + 1] }))
+    .filter(({ token }) => token.type === 'heading_open' && token.tag === 'h2')
+    .map(({ token, inline }) => ({ id: token.attrGet('id'), text: inline.content }));
+  const words = post.body
+    .replace(/<[^>]*>|[#>*_`|[\]()!-]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
+  return { html, headings, words };
+}
+
+/** A post's date as a reader reads it: "November 2, 2026". */
+const longDate = (text) =>
+  new Date(`${text}T00:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The post files of pages/_posts/, by slug, each a file name from the repo root. */
+function postFiles() {
+  const folder = path.join(ROOT, POSTS_DIR);
+  if (!fs.existsSync(folder)) return [];
+  const bySlug = new Map();
+  for (const name of fs.readdirSync(folder).sort()) {
+    if (name.startsWith('.') || name === 'README.md') continue;
+    const file = `${POSTS_DIR}/${name}`;
+    const match = POST_FILE.exec(name);
+    if (!match) {
+      throw new SiteError({
+        what: `${file} is not named as a post: its name is its address, /blog/<name>.`,
+        file,
+        fix: 'Name it in lower case letters and digits joined by hyphens, ending in .md: how-wholesalers-rank-locally.md.',
+      });
+    }
+    const slug = match[1];
+    if (bySlug.has(slug)) {
+      throw new SiteError({
+        what: `${bySlug.get(slug)} and ${file} are both the post /blog/${slug}.`,
+        file,
+        fix: 'Give one of them another name (its address), or remove one.',
+      });
+    }
+    bySlug.set(slug, file);
+  }
+  return [...bySlug].map(([slug, file]) => ({ slug, file }));
+}
+
+/**
+ * What was read of each post file, kept while neither the file nor what its reading depends on
+ * (`context`) changes: a dev rebuild after an edit to one post reads that post again, not all of
+ * them (with 1,000 posts, reading them all took longer than the rebuild may). By purpose ("front
+ * matter", "text"), then by file.
+ */
+const readings = new Map();
+function kept(purpose, file, context, read) {
+  const { mtimeMs, size } = fs.statSync(path.join(ROOT, file));
+  const stamp = `${mtimeMs}:${size}:${context}`;
+  if (!readings.has(purpose)) readings.set(purpose, new Map());
+  const byFile = readings.get(purpose);
+  if (byFile.get(file)?.stamp !== stamp) byFile.set(file, { stamp, value: read() });
+  return byFile.get(file).value;
+}
+
+/** A short digest of what a reading depends on. */
+const digest = (value) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+/**
+ * Every post, newest first (drafts only when `drafts`), checked and rendered. `routes` are the
+ * site's routes (pages/_data/routes.json), `team` its members.
+ */
+function readPosts({ drafts = false, routes, team }) {
+  const routePaths = new Set(routes.map((route) => route.path));
+  const teamNames = digest(team.map((member) => member.name));
+  const files = postFiles();
+  const parsed = files.map(({ slug, file }) => {
+    if (routePaths.has(`/blog/${slug}`) || RESERVED.has(slug)) {
+      throw new SiteError({
+        what: `The post ${file} would be at /blog/${slug}, which is ${RESERVED.has(slug) ? 'an address the blog keeps for its listings' : 'already a page (pages/_data/routes.json)'}.`,
+        file,
+        fix: 'Give the post another file name: its name is its address.',
+      });
+    }
+    return kept('front matter', file, teamNames, () => {
+      const post = parseFile(file);
+      return { slug, file, post, data: checkFrontMatter(file, post, { team }) };
+    });
+  });
+  const published = parsed.filter(({ data }) => drafts || data.draft !== true);
+  const postPaths = new Set(published.map(({ slug }) => `/blog/${slug}`));
+  const categoryPaths = CATEGORIES.map((category) => `/blog/${category}`);
+  const pathExists = (pathname) =>
+    routePaths.has(pathname) ||
+    postPaths.has(pathname) ||
+    /^\/blog(\/[a-z0-9-]+)?\/page\/\d+$/.test(pathname) ||
+    categoryPaths.includes(pathname) ||
+    fs.existsSync(path.join(ROOT, 'static', pathname));
+  // A link's target may be any page: the text is read again when the pages change.
+  const pages = digest([...routePaths, ...postPaths]);
+  let md;
+  return published
+    .map(({ slug, file, post, data }) => {
+      const { html, headings, words } = kept('text', file, pages, () =>
+        renderBody(file, post, { md: (md ??= markdown()), pathExists }),
+      );
+      return {
+        slug,
+        file,
+        path: `/blog/${slug}`,
+        title: data.title,
+        description: data.description,
+        date: data.date,
+        dateText: longDate(data.date),
+        updated: data.updated ?? '',
+        updatedText: data.updated ? longDate(data.updated) : '',
+        category: data.category,
+        author: data.author,
+        cover: data.cover ?? '',
+        coverAlt: data.coverAlt ?? '',
+        draft: data.draft === true,
+        html,
+        headings,
+        readingMinutes: Math.max(1, Math.ceil(words / WORDS_PER_MINUTE)),
+      };
+    })
+    .sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
+}
+
+/** The post files and the schema: what the posts are read from, for the data's cache. */
+function sourceFiles() {
+  return [...postFiles().map(({ file }) => file), SCHEMA_FILE];
+}
+
+module.exports = { POSTS_DIR, SCHEMA_FILE, CATEGORIES, POST_PHOTO, readPosts, sourceFiles, longDate };
