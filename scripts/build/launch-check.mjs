@@ -7,7 +7,8 @@
  *   node scripts/build/launch-check.mjs [root]   (root: the project folder, default this one)
  *
  * Sample content is marked where it is edited: `"sample": true` on an item of a data file in
- * pages/_data/, or a `<!-- sample: what -->` comment in a page.
+ * pages/_data/ (a case study, a testimonial, a member, a headline figure of stats.json), or a
+ * `<!-- sample: what -->` comment in a page.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +22,6 @@ const DATA = path.join(ROOT, 'pages/_data');
 /** The values this build ships with that stand for the agency's own (site.json). */
 const SAMPLE_SITE = {
   name: (value) => value === 'DealStream',
-  fullName: (value) => value === 'DealStream Marketing',
   url: (value) => new URL(value).hostname.endsWith('.example'),
   email: (value) => value === '{email}',
   phone: (value) => value === '{phone}',
@@ -30,8 +30,13 @@ const SAMPLE_SITE = {
 const relative = (file) => path.relative(ROOT, file).split(path.sep).join('/');
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
-/** A readable name for a data item: its name, title or client, or its position. */
-const itemName = (item, where) => item.name ?? item.title ?? item.client ?? item.quote?.slice(0, 40) ?? where;
+/** A readable name for a data item: its name, title or client, a figure's value and label, or its position. */
+const itemName = (item, where) =>
+  item.name ??
+  item.title ??
+  item.client ??
+  item.quote?.slice(0, 40) ??
+  (item.value && item.label ? `${item.value} ${item.label}` : where);
 
 /** Every `"sample": true` item in a data file, with its JSON path. */
 function sampleItems(value, where = '') {
@@ -92,7 +97,7 @@ export function launchBlockers(root = ROOT) {
         fix:
           field === 'url'
             ? 'Set the production address (https://…): canonical links, the sitemap and structured data use it.'
-            : field === 'name' || field === 'fullName'
+            : field === 'name'
               ? 'Set the agency’s own name ("DealStream" is a sample, and the name of an existing business). Renaming changes every page: re-take the visual references.'
               : `Set the agency’s real ${field === 'email' ? 'e-mail address' : 'phone number'}; every page shows it.`,
       });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,7 @@ describe('launch check', () => {
 
   it('lists the sample data, the marked pages and the placeholders this build ships with', () => {
     const where = launchBlockers(ROOT).map((blocker) => blocker.where);
-    for (const file of ['case-studies.json', 'team.json', 'testimonials.json']) {
+    for (const file of ['case-studies.json', 'team.json', 'testimonials.json', 'stats.json']) {
       expect(
         where.some((entry) => entry.startsWith(`pages/_data/${file}`)),
         file,
@@ -38,8 +39,19 @@ describe('launch check', () => {
       const full = path.join(copy, file);
       writeFileSync(full, change(readFileSync(full, 'utf8')));
     };
-    for (const file of ['case-studies.json', 'team.json', 'testimonials.json']) {
-      edit(`pages/_data/${file}`, (text) => text.replaceAll('"sample": true,', ''));
+    /** The data without its sample marks. */
+    const unmarked = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(unmarked)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.entries(value)
+                .filter(([key]) => key !== 'sample')
+                .map(([key, item]) => [key, unmarked(item)]),
+            )
+          : value;
+    for (const file of ['case-studies.json', 'team.json', 'testimonials.json', 'stats.json']) {
+      edit(`pages/_data/${file}`, (text) => JSON.stringify(unmarked(JSON.parse(text)), null, 2));
     }
     for (const page of ['about-us.html', 'about-us/our-story.html', 'about-us/why-us.html']) {
       edit(`pages/${page}`, (text) => text.replace(/<!--\s*sample:.*?-->/g, ''));
@@ -49,7 +61,6 @@ describe('launch check', () => {
       return JSON.stringify({
         ...site,
         name: 'Acme Investor Marketing',
-        fullName: 'Acme Investor Marketing LLC',
         url: 'https://www.acme-investor-marketing.com',
         email: 'hello@acme-investor-marketing.com',
         phone: '(202) 555-0142',
@@ -57,5 +68,20 @@ describe('launch check', () => {
       });
     });
     expect(launchBlockers(copy)).toEqual([]);
+    expect(launchCheck(copy).status, 'npm run launch-check on the finished copy').toBe(0);
+  });
+
+  // The deploy workflow stops on it: it must fail while anything is listed.
+  it('exits non-zero while anything is listed, naming each, and the headline figures among them', () => {
+    const { status, stderr } = launchCheck(ROOT);
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/^Launch check: \d+ thing\(s\) to change before the site goes live\./);
+    expect(stderr).toContain('pages/_data/stats.json roi');
   });
 });
+
+/** `npm run launch-check`'s script on a tree, as the deploy workflow runs it. */
+const launchCheck = (root: string) =>
+  spawnSync(process.execPath, [path.join(ROOT, 'scripts/build/launch-check.mjs'), root], {
+    encoding: 'utf8',
+  });

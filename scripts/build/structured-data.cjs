@@ -7,7 +7,7 @@
 /**
  * @param {{ path: string | null }} page
  * @param {{ href: string, label: string }[]} breadcrumbs
- * @param {{ url: string, name: string, fullName: string, shareImage: string, description: string, statement: string }} site
+ * @param {{ url: string, name: string, shareImage: string, description: string, statement: string }} site
  * @param {object} [post] the page's post (scripts/build/posts/blog-data.cjs), on a post's page
  * @returns {string} the JSON, safe to put in a <script> element
  */
@@ -16,7 +16,7 @@ function structuredData(page, breadcrumbs, site, post) {
   const organization = {
     '@type': 'Organization',
     '@id': `${home}#organization`,
-    name: site.fullName,
+    name: site.name,
     url: home,
     logo: `${site.url}${site.shareImage}`,
     description: site.description,

@@ -21,15 +21,17 @@ describe('content pages', () => {
     for (const route of routes) expect(textOf(main(route.path)), route.path).not.toMatch(/lorem|ipsum|TODO/i);
   });
 
-  it('shows every marketing claim of stats.json, each with its value wherever it appears', () => {
+  it('shows every marketing claim of stats.json, each with its value and definition wherever it appears', () => {
     const shownStats = routes.flatMap((route) => all(pageFor(route.path), '.ds-stats__item'));
-    const claims = Object.entries(stats).filter(
-      (entry): entry is [string, { value: string; label: string }] => typeof entry[1] === 'object',
+    const claims = Object.entries(stats).flatMap(([key, claim]) =>
+      typeof claim === 'object' ? [[key, claim] as const] : [],
     );
-    for (const [key, { value, label }] of claims) {
+    for (const [key, { value, label, definition }] of claims) {
       const shown = shownStats.filter((item) => textOf(item.querySelector('dt')) === label);
       expect(shown.length, `stats.json "${key}" (${label}) is shown on no page`).toBeGreaterThan(0);
-      for (const item of shown) expect(textOf(item.querySelector('dd')), `stats.json "${key}"`).toBe(value);
+      // The figure, then how it is counted, so that a client can check it.
+      for (const item of shown)
+        expect(all(item, 'dd').map(textOf), `stats.json "${key}"`).toEqual([value, definition]);
     }
   });
 });
@@ -215,13 +217,20 @@ describe('/pricing', () => {
     }
   });
 
-  it('lists each add-on of pricing.json with its price', () => {
+  it('lists each add-on of pricing.json with its price and what the price is for', () => {
     const addons = all(main('/pricing'), '.ds-addon').map((card) => [
       textOf(card.querySelector('h3')),
-      textOf(card.querySelector('.ds-addon__price')),
+      textOf(card.querySelector('.ds-addon__amount')),
+      textOf(card.querySelector('.ds-addon__unit')),
     ]);
     expect(addons, 'the add-on cards, against pages/_data/pricing.json').toEqual(
-      pricing.addons.map((addon) => [addon.name, addon.price]),
+      pricing.addons.map((addon) => [addon.name, addon.price, addon.unit]),
+    );
+  });
+
+  it('says above a package’s features which package it includes', () => {
+    expect(packages.map((card) => textOf(card.querySelector('.ds-package__includes')))).toEqual(
+      pricing.packages.map((pkg) => ('includes' in pkg ? `Everything in ${pkg.includes}, plus:` : '')),
     );
   });
 
@@ -474,5 +483,124 @@ describe('facts restated in prose agree with the data', () => {
         );
     expect(disagree(responses, responseHours, (match) => match[1] ?? '')).toEqual([]);
     expect(disagree(hours, officeHours, (match) => match[0])).toEqual([]);
+  });
+});
+
+describe('copy a prospect cannot catch out', () => {
+  /**
+   * Each block of text a visitor reads on every page (a paragraph, an item, a table row, a figure
+   * with its label) and each route's description, with where it is shown.
+   */
+  const blocks = routes.flatMap((route) => [
+    ...all(main(route.path), 'p, li, tr, .ds-stats__item, .ds-case__result, dd')
+      // A block inside another is read with it (a figure's value with its label).
+      .filter((element) => !element.parentElement?.closest('p, li, tr, .ds-stats__item, .ds-case__result'))
+      // A table row's cells are read apart: "4-8 weeks | 1-2 weeks".
+      .map((element) => ({
+        where: route.path,
+        text: element.matches('tr') ? [...element.children].map(textOf).join(' | ') : textOf(element),
+      })),
+    { where: `${route.path} (description)`, text: route.description },
+  ]);
+  const written = (where: string, text: string, phrase: string) =>
+    where.endsWith('(description)') ? 'pages/_data/routes.json' : whereWritten(text, phrase);
+
+  it('denies setup fees only for the packages while an add-on sells a setup', () => {
+    const setupAddon = pricing.addons.find((addon) => /\bsetup\b/i.test(addon.name));
+    expect(setupAddon, 'pricing.json sells a setup add-on: the rule has something to check').toBeDefined();
+    const DENIAL = /\bno setup fees?\b|\bsetup fees?\b.{0,40}\bnone\b/i;
+    const unscoped = blocks
+      .filter(({ text }) => DENIAL.test(text) && !/\bpackages?\b/i.test(text))
+      .map(
+        ({ where, text }) =>
+          `${where}: "${text}", written in ${written(where, text, DENIAL.exec(text)![0])}. The rule: ` +
+          `while pricing.json sells "${setupAddon?.name}" (${setupAddon?.price} ${setupAddon?.unit}), ` +
+          `"no setup fees" is said of the packages. Fix: "no setup fees on any package".`,
+      );
+    expect(unscoped).toEqual([]);
+    // The rule sees the denials it is for.
+    expect(blocks.filter(({ text }) => DENIAL.test(text)).length).toBeGreaterThan(2);
+  });
+
+  it('states every price with what it is for: a month, a page, once', () => {
+    // A dollar amount (not a headline total such as "$50M+"), and the words that give it a unit.
+    const PRICE = /\$\d[\d,]*(?:\.\d\d)?(?![\d,.]*[MKB])/g;
+    const UNIT = /\/month|\bper\b|\ba (?:month|page)\b|\bmonthly\b|\bone-time\b|\bonce\b|\bretainer\b/i;
+    const bare = blocks.flatMap(({ where, text }) =>
+      text
+        .split(/(?<=[.!?])\s+/)
+        .filter((sentence) => PRICE.test(sentence) && !UNIT.test(sentence))
+        .map(
+          (sentence) =>
+            `${where}: "${sentence}", written in ${written(where, text, sentence)}. The rule: a ` +
+            `price says what it is for ("/month", "per page", "one-time"). Fix: add its unit ` +
+            `(an add-on's is "unit" in pages/_data/pricing.json).`,
+        ),
+    );
+    expect(bare).toEqual([]);
+    for (const addon of pricing.addons)
+      expect(addon.unit, `pricing.json add-on "${addon.name}"`).toMatch(UNIT);
+  });
+
+  it('claims a cadence for a package only when the package includes it', () => {
+    const CADENCES = [
+      { name: 'weekly', pattern: /(?<!bi-)\bweekly\b|\bevery week\b/i },
+      { name: 'bi-weekly', pattern: /\bbi-weekly\b|\bevery two weeks\b/i },
+      { name: 'monthly', pattern: /\bmonthly\b|\bevery month\b/i },
+    ];
+    const byName = new Map(pricing.packages.map((pkg) => [pkg.name, pkg]));
+    /** A package's features and those of the packages it includes. */
+    const featuresOf = (name: string): string[] => {
+      const pkg = byName.get(name);
+      return pkg ? [...pkg.features, ...(pkg.includes ? featuresOf(pkg.includes) : [])] : [];
+    };
+    const names = [...byName.keys()].join('|');
+    // "weekly on Scale", "strategy calls every two weeks on Growth", "Bi-weekly on Growth".
+    const CLAIM = new RegExp(
+      `(${CADENCES.map(({ pattern }) => pattern.source).join('|')})[^.;,]{0,40}?\\b(?:on|in|with) (${names})\\b`,
+      'gi',
+    );
+    const wrong: string[] = [];
+    for (const { where, text } of blocks) {
+      for (const [claim, phrase, pkg] of text.matchAll(CLAIM)) {
+        const cadence = CADENCES.find(({ pattern }) => pattern.test(phrase!))!;
+        if (!featuresOf(pkg!).some((feature) => cadence.pattern.test(feature)))
+          wrong.push(
+            `${where}: "${claim}", written in ${written(where, text, claim)}. The rule: a cadence ` +
+              `is claimed for a package whose features (or those of the package it includes) list ` +
+              `it; ${pkg} lists no ${cadence.name} one in pages/_data/pricing.json.`,
+          );
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The rule sees the claims it is for.
+    expect(blocks.filter(({ text }) => new RegExp(CLAIM.source, 'i').test(text)).length).toBeGreaterThan(1);
+  });
+
+  it('calls the agency by one name, site.json’s, on every page and in its structured data', () => {
+    const OTHER = new RegExp(
+      `\\b${site.name}\\s+(?:Marketing|Agency|Media|Digital|Group|LLC|Inc|Co)\\b`,
+      'g',
+    );
+    // By name, with the pages it is on: a name from a shared partial is on every page.
+    const pagesOf = new Map<string, string[]>();
+    let shownIn = '';
+    for (const route of routes) {
+      const document = pageFor(route.path);
+      const data = all(document, 'script[type="application/ld+json"]').map((script) => script.textContent);
+      const text = [textOf(document.body), document.title, ...data].join(' ');
+      for (const [name] of text.matchAll(OTHER)) {
+        pagesOf.set(name, [...(pagesOf.get(name) ?? []), route.path]);
+        shownIn ||= textOf(document.body);
+      }
+    }
+    const found = [...pagesOf].map(
+      ([name, paths]) =>
+        `"${name}" on ${paths.length} page(s) (${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', …' : ''}), ` +
+        `written in ${whereWritten(shownIn, name)} (or a partial that adds a word to {{ site.name }}). ` +
+        `The rule: the agency is "${site.name}" (site.json "name") everywhere, in its structured data too.`,
+    );
+    expect(found).toEqual([]);
+    expect(Object.keys(site)).not.toContain('fullName');
   });
 });

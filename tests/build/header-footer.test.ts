@@ -65,7 +65,7 @@ describe('footer', () => {
     expect(text).toContain(site.location);
     expect(text).toContain('{email}');
     expect(text).toContain('{phone}');
-    expect(text).toContain(`© ${new Date().getFullYear()} ${site.fullName}`);
+    expect(text).toContain(`© ${new Date().getFullYear()} ${site.name}`);
   });
 
   it('links only to routes that exist', () => {

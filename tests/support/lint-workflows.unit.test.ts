@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { lintWorkflow } from './lint-workflows.mjs';
 
 const CI = path.resolve('.github/workflows/ci.yml');
@@ -30,5 +31,58 @@ describe('workflow lint', () => {
   it('names the file and the line of a YAML syntax error', () => {
     const [error] = lintWorkflow(CI, 'on: [push\njobs: {}\n');
     expect(error).toMatch(/^\.github\/workflows\/ci\.yml:2: Parse Error/);
+  });
+});
+
+describe('the deploy workflow', () => {
+  const DEPLOY = path.resolve('.github/workflows/deploy.yml');
+  interface Job {
+    needs?: string | string[];
+    'continue-on-error'?: unknown;
+    if?: string;
+    steps: { run?: string; 'continue-on-error'?: unknown }[];
+  }
+  const workflow = parse(readFileSync(DEPLOY, 'utf8')) as {
+    on: Record<string, unknown>;
+    jobs: Record<string, Job>;
+  };
+  const runs = (job: Job) => job.steps.map((step) => step.run ?? '').join('\n');
+  /** The jobs a job waits for, and the ones they wait for. */
+  const before = (name: string): string[] => {
+    const needs = workflow.jobs[name]?.needs ?? [];
+    return [needs].flat().flatMap((need) => [need, ...before(need)]);
+  };
+
+  it('passes the workflow lint', () => {
+    expect(lintWorkflow(DEPLOY)).toEqual([]);
+  });
+
+  it('starts by hand or from a release tag, never from a push to a branch', () => {
+    expect(Object.keys(workflow.on).sort()).toEqual(['push', 'workflow_dispatch']);
+    expect(workflow.on.push).toEqual({ tags: ['v*'] });
+  });
+
+  it('deploys only after npm run launch-check has passed, in a job that cannot be skipped or ignored', () => {
+    const checks = Object.entries(workflow.jobs).filter(([, job]) => /npm run launch-check/.test(runs(job)));
+    expect(checks).toHaveLength(1);
+    const [check, checkJob] = checks[0]!;
+    expect(
+      checkJob['continue-on-error'] ??
+        checkJob.if ??
+        checkJob.steps.some((step) => step['continue-on-error']),
+    ).toBeFalsy();
+    const deploying = Object.entries(workflow.jobs).filter(
+      ([, job]) => /\bdeploy\b/.test(runs(job)) && /wrangler/.test(runs(job)),
+    );
+    expect(deploying.length).toBeGreaterThan(0);
+    for (const [name, job] of deploying) {
+      expect(before(name), `${name} waits for ${check}`).toContain(check);
+      expect(job.if, `${name} runs only when what it needs passed`).toBeUndefined();
+    }
+  });
+
+  it('is the only workflow that runs the launch check: CI passes with the sample content in place', () => {
+    for (const file of ['ci.yml', 'visual-references.yml'])
+      expect(readFileSync(path.resolve('.github/workflows', file), 'utf8')).not.toContain('launch-check');
   });
 });

@@ -77,7 +77,7 @@ function writeFeed(slugs, listingPath, feedPath) {
     id: `${site.url}${listingPath}`,
     link: `${site.url}${listingPath}`,
     language: 'en',
-    copyright: `© ${site.fullName}`,
+    copyright: `© ${site.name}`,
     updated: new Date(
       `${posts
         .map((post) => post.updated || post.date)
@@ -85,7 +85,7 @@ function writeFeed(slugs, listingPath, feedPath) {
         .at(-1)}T00:00:00Z`,
     ),
     feedLinks: { atom: `${site.url}${feedPath}` },
-    author: { name: site.fullName, link: `${site.url}/` },
+    author: { name: site.name, link: `${site.url}/` },
   });
   for (const post of posts) {
     const { content, image } = feedHtml(post);
