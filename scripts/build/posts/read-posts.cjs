@@ -417,7 +417,7 @@ function postFiles() {
   if (!fs.existsSync(folder)) return [];
   const bySlug = new Map();
   for (const name of fs.readdirSync(folder).sort()) {
-    if (name.startsWith('.') || name === 'README.md') continue;
+    if (name.startsWith('.')) continue;
     const file = `${POSTS_DIR}/${name}`;
     const match = POST_FILE.exec(name);
     if (!match) {
