@@ -58,7 +58,6 @@ function inlinable(href) {
   );
 }
 
-/** The page with its stylesheet inlined and integrity on its entry script. */
 /**
  * A post's share card made absolute (a social network resolves no path), in its og:image and
  * twitter:image and in its JSON-LD, which names the same variant by its source (Parcel rewrites
@@ -73,6 +72,7 @@ function absoluteShareCard(html) {
     .replace(/"image":"\/pages\/_images\/[^"]*"/, `"image":"${url}"`);
 }
 
+/** The page with its share card absolute, its stylesheets inlined and integrity on its entry script. */
 function finished(html) {
   return absoluteShareCard(html)
     .replace(/<link rel=stylesheet href=(\/[^ >]+)>/g, (_, href) => {

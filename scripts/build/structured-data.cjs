@@ -64,8 +64,8 @@ function structuredData(page, breadcrumbs, site, post) {
         url: `${site.url}${post.authorHref}`,
       },
       publisher: { '@id': organization['@id'] },
-      // The share card's variant (pageFor's og:image): Parcel names it, finish-pages makes it absolute.
-      ...(post.cover && { image: `/pages/_images/${post.cover}?as=jpeg&width=1200&height=630` }),
+      // The page's og:image, the post's share card (blog-data.cjs).
+      ...(post.shareCard && { image: post.shareCard }),
     });
   }
   // "<" is escaped so the JSON can never close its <script> element.

@@ -2,10 +2,9 @@
  * The blog's budget (docs/blog.md, "Scale"): what a post costs a build, side by side with what an
  * under-construction page costs, and how soon the dev server shows an edit to one post.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { stopProcessGroup } from '../support/server';
 import { copyOfTree, type TreeCopy } from '../support/tree-copy';
+import { addPlaceholders, rebuildTimes } from './build-times';
 
 export const SCALED_POSTS = 1000;
 const CATEGORIES = ['marketing-tips', 'seo', 'lead-generation', 'industry-news'];
@@ -40,19 +39,10 @@ ${sections}
 `;
 }
 
-/** A copy of the project with `count` under-construction routes, as the 500-route build grows it. */
+/** A copy of the project with `count` under-construction routes. */
 function withPlaceholders(count: number): TreeCopy {
   const tree = copyOfTree();
-  const routes = JSON.parse(readFileSync(`${tree.root}/pages/_data/routes.json`, 'utf8')) as object[];
-  for (let index = 1; index <= count; index += 1) {
-    const [path, title] = [`/who-we-serve/market-${index}`, `Real Estate Marketing for Market ${index}`];
-    routes.push({ path, label: `Market ${index}`, template: 'placeholder', title, description: `${title}.` });
-    tree.write(
-      `pages${path}.html`,
-      `<layout route="${path}"><include src="partials/placeholder.html"></include></layout>`,
-    );
-  }
-  tree.write('pages/_data/routes.json', `${JSON.stringify(routes, null, 2)}\n`);
+  addPlaceholders(tree, count);
   return tree;
 }
 
@@ -102,25 +92,9 @@ export async function postEditTimes(): Promise<number[]> {
   const post = 'pages/_posts/budget-post-500.md';
   const text = readFileSync(`${tree.root}/${post}`, 'utf8');
   // As npm run dev starts it: the pages written first, then Parcel watching them.
-  const watcher = spawn(
-    'sh',
-    [
-      '-c',
-      'node scripts/build/posts/generate.mjs && exec npx parcel watch "pages/**/*.html" --cache-dir cache',
-    ],
-    { cwd: tree.root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] },
+  return rebuildTimes(
+    tree,
+    'node scripts/build/posts/generate.mjs && exec npx parcel watch "pages/**/*.html" --cache-dir cache',
+    (rebuild) => tree.write(post, `${text}\nEdited for rebuild ${rebuild}.\n`),
   );
-  const builds: number[] = [];
-  try {
-    for await (const chunk of watcher.stdout) {
-      const [, time, unit] = /Built in ([\d.]+)(m?s)/.exec(String(chunk)) ?? [];
-      if (time) builds.push(Number(time) * (unit === 's' ? 1000 : 1));
-      if (builds.length === 4) return builds.slice(1); // the first is the initial build
-      if (time) tree.write(post, `${text}\nEdited for rebuild ${builds.length}.\n`);
-    }
-    throw new Error('parcel watch stopped before three rebuilds (its errors are above)');
-  } finally {
-    await stopProcessGroup(watcher);
-    tree.remove();
-  }
 }

@@ -221,12 +221,8 @@ function pageFor(layout, data) {
     // A post or a listing with posts: it links the blog's own stylesheet.
     blog: Boolean(blogged),
     ogType: article ? 'article' : 'website',
-    // A post's cover, cropped to a share card's 1200 × 630 through the picture pipeline (Parcel
-    // names the variant, finish-pages.mjs makes its address absolute); the site's image elsewhere.
-    ogImage:
-      article && article.cover
-        ? `/pages/_images/${article.cover}?as=jpeg&width=1200&height=630`
-        : `${site.url}${site.shareImage}`,
+    // A post's share card (blog-data.cjs); the site's image elsewhere.
+    ogImage: article && article.shareCard ? article.shareCard : `${site.url}${site.shareImage}`,
     ogImageAlt: article && article.cover ? article.coverAlt : `${site.name}: ${site.tagline}`,
     jsonLd: structuredData(page, breadcrumbs, site, article),
   };
