@@ -247,6 +247,25 @@ describe('data files', () => {
     expect(message).toMatch(/In pricing\.json, packages\[0\]\.price must be string/);
   });
 
+  it('stops on a package that includes no package before it, naming the nearest', () => {
+    // The first "includes", whatever it names today, misspelt in lower case ("Starter" → "starter").
+    const named = pricing.packages.map((pkg) => ('includes' in pkg ? pkg.includes : '')).find(Boolean)!;
+    const { message, line } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit('pages/_data/pricing.json', `"includes": "${named}"`, `"includes": "${named.toLowerCase()}"`),
+    );
+    expect(message).toMatch(new RegExp(`^pages/_data/pricing\\.json:${line}:\\d+\\n`));
+    expect(message).toMatch(/includes "\w+", which is not a package before it/);
+    expect(message).toMatch(/Did you mean "\w+"\? Name one of: /);
+  });
+
+  it('stops on an add-on price without its unit', () => {
+    const { message } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit('pages/_data/pricing.json', /\n\s*"unit": "[^"]*",/, ''),
+    );
+    expect(message).toMatch(/^pages\/_data\/pricing\.json:\d+:\d+\n/);
+    expect(message).toMatch(/has no "unit"/);
+  });
+
   it('stops on a case study without results', () => {
     const { message } = failureOf('pages/case-studies.html', (copy) =>
       copy.edit('pages/_data/case-studies.json', /\n\s*"results": \[[\s\S]*?\],/, ''),

@@ -257,6 +257,34 @@ function checkRoutePages(routes) {
   }
 }
 
+/**
+ * A package's "includes" names a package before it: its card says "Everything in <name>, plus:",
+ * and the content rules count that package's features as its own.
+ */
+function checkPackageIncludes(packages) {
+  packages.forEach((pkg, index) => {
+    const before = packages.slice(0, index).map((earlier) => earlier.name);
+    if (!pkg.includes || before.includes(pkg.includes)) return;
+    const file = `${DATA_DIR}/pricing.json`;
+    const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+    const [highlight] = generateJSONCodeHighlights(text, [
+      { key: `/packages/${index}/includes`, type: 'value' },
+    ]);
+    const nearest = before.find((name) => name.toLowerCase() === pkg.includes.toLowerCase());
+    throw new SiteError({
+      what: `In pricing.json, packages[${index}] (${pkg.name}) includes "${pkg.includes}", which is not a package before it.`,
+      file,
+      line: highlight && highlight.start.line,
+      column: highlight && highlight.start.column,
+      fix:
+        (nearest ? `Did you mean "${nearest}"? ` : '') +
+        (before.length > 0
+          ? `Name one of: ${before.join(', ')}, or remove "includes".`
+          : 'The first package includes no other: remove "includes".'),
+    });
+  });
+}
+
 /** Reads the data files and shapes what templates use. */
 function readSiteData() {
   const data = Object.fromEntries(dataFiles().map((file) => [localName(file), readDataFile(file)]));
@@ -265,6 +293,7 @@ function readSiteData() {
   const { routes, navigation } = data;
   checkUniquePaths(routes);
   checkRoutePages(routes);
+  checkPackageIncludes(data.pricing.packages);
   const routeByPath = Object.fromEntries(routes.map((route) => [route.path, route]));
   const link = (routePath) => {
     const route = routeByPath[routePath];
