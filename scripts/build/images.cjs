@@ -12,6 +12,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { imageSize } = require('image-size');
 const { ROOT } = require('./repo-root.cjs');
+const { fileStamp } = require('./posthtml-site/source-files.cjs');
 
 /** Where source images live, from the repo root; pages name them by URL: /pages/_images/<name>. */
 const IMAGES_DIR = 'pages/_images';
@@ -124,8 +125,7 @@ function sourceImage(name) {
           : `Put the photo in ${IMAGES_DIR}/ under that name (${IMAGES_DIR}/ is empty).`),
     });
   }
-  const { mtimeMs, size } = fs.statSync(full);
-  const stamp = `${mtimeMs}:${size}`;
+  const stamp = fileStamp(full);
   const kept = read.get(full);
   if (kept && kept.stamp === stamp) return kept.image;
   let header;
@@ -159,7 +159,7 @@ function sourceImage(name) {
     width: turned ? header.height : header.width,
     height: turned ? header.width : header.height,
     format,
-    bytes: size,
+    bytes: fs.statSync(full).size,
   };
   read.set(full, { stamp, image });
   return image;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -222,5 +222,17 @@ describe('npm run dev (Parcel dev server)', () => {
       '/blog/seo',
       (_, body) => !body.includes('/blog/dev-new-post') && body.includes('Under construction'),
     );
+
+    // Saved in place, as many editors save: the posts' folder is unchanged, only the post's file;
+    // its text first (which no other page shows), then its title (which /blog shows).
+    const file = path.join(tree.root, 'pages/_posts/example-post.md');
+    const saveInPlace = (from: string | RegExp, to: string) =>
+      writeFileSync(file, readFileSync(file, 'utf8').replace(from, to));
+    saveInPlace('This post is an edited example.', 'This post is an example saved in place.');
+    await routeWhen('/blog/example-post', (_, body) =>
+      body.includes('This post is an example saved in place.'),
+    );
+    saveInPlace(/^title: .*$/m, 'title: An example retitled in place');
+    await routeWhen('/blog', (_, body) => body.includes('An example retitled in place'));
   }, 150_000);
 });

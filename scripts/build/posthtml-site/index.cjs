@@ -303,8 +303,10 @@ function collapseIndentation(nodes) {
 
 module.exports = function posthtmlSite() {
   return function site(tree) {
-    const data = loadSiteData();
     const layoutNode = findLayout(tree);
+    // A post's page is rebuilt when its file changes: the data must then be read from it afresh.
+    const { post } = layoutNode.attrs || {};
+    const data = loadSiteData({ posts: post === undefined ? [] : [post] });
     const pageFile = pageFileOf(layoutNode, data);
     const page = pageFor(layoutNode, data);
     // The files this page is made of, each include checked against its partial's locals.

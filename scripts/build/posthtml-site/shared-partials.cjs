@@ -15,15 +15,11 @@
 const fs = require('node:fs');
 const posthtml = require('posthtml');
 const include = require('posthtml-include');
+const { fileStamp } = require('./source-files.cjs');
 
 /** Whether a file still has the modification time and size it had when it was read. */
 function unchanged([file, stamp]) {
   return fileStamp(file) === stamp;
-}
-
-function fileStamp(file) {
-  const { mtimeMs, size } = fs.statSync(file);
-  return `${mtimeMs}:${size}`;
 }
 
 /** `page` as a word: conservative, so copy that says "page" only costs the sharing. */

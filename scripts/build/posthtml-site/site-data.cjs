@@ -13,14 +13,17 @@ const path = require('node:path');
 const Ajv = require('ajv');
 const { generateJSONCodeHighlights } = require('@parcel/diagnostic');
 const { SiteError, ROOT, locate, locationOf } = require('./site-error.cjs');
+const { fileStamp } = require('./source-files.cjs');
 const { fileOfRoute } = require('../route-file.cjs');
 const { ImageProblem, sourceImage } = require('../images.cjs');
 const posts = require('../posts/read-posts.cjs');
 const { blogData, memberId } = require('../posts/blog-data.cjs');
+const { FOLDER: BLOG_FOLDER, INDEX_NAME } = require('../posts/written-pages.cjs');
 
 const DATA_DIR = 'pages/_data';
 const SCHEMA_DIR = 'pages/_data/schemas';
 const LAYOUT_FILE = 'partials/layout.html';
+const POSTS_INDEX = path.join(BLOG_FOLDER, INDEX_NAME);
 
 /** "case-studies.json" → "caseStudies": the name a data file has in templates. */
 function localName(file) {
@@ -53,26 +56,50 @@ function sourceFiles() {
 /** Drafts are shown by npm run dev (BLOG_DRAFTS=1), never by npm run build. */
 const withDrafts = () => process.env.BLOG_DRAFTS === '1';
 
-/** The data files, their schemas, the layout and the posts, each with its modification time and size. */
+/** The stamp of a file named from the repo root. */
+const stampOf = (file) => fileStamp(path.join(ROOT, file));
+
+/**
+ * What every page's data is read from, each file with its stamp: the data files, their schemas,
+ * the layout, the posts' schema, the posts' folder (whose modification time changes when a post is
+ * added, removed or renamed, or saved whole as editors save) and the posts' index, which the
+ * generator writes when a post's title, date or category changes (generate.mjs).
+ *
+ * Not every post's file: stamping 1,000 of them for every page cost about 4 ms a page, a build
+ * of O(pages × posts). A post's own page checks its own file (`loadSiteData({ posts })`).
+ */
 function sourcesStamp() {
-  return [...sourceFiles(), ...posts.sourceFiles()]
-    .map((file) => {
-      const { mtimeMs, size } = fs.statSync(path.join(ROOT, file));
-      return `${file}:${mtimeMs}:${size}`;
-    })
+  return [...sourceFiles(), posts.SCHEMA_FILE, posts.POSTS_DIR, POSTS_INDEX]
+    .map((file) => `${file}:${stampOf(file)}`)
     .join('|');
 }
 
-let cached = { stamp: '', data: undefined };
+let cached = { stamp: '', data: undefined, postStamps: new Map() };
+
+/** Whether a post file the cached data was read from has changed since: by slug, or every one ("all"). */
+function postsChanged(checked) {
+  const files =
+    checked === 'all'
+      ? [...cached.postStamps.keys()]
+      : checked.map((slug) => cached.data.blog.posts[slug]?.file);
+  return files.some((file) => !file || cached.postStamps.get(file) !== stampOf(file));
+}
 
 /**
  * The site data. Every page of a build reads the same data, so it is read and shaped once and
  * kept while no data file nor the layout changes; a dev rebuild after an edit reads it afresh.
  * Reading it for every page cost about 14 ms a page with 500 routes.
+ *
+ * `posts`: the slugs of the posts whose files must also be unchanged (a post's page, which is
+ * rebuilt when its file changes), or "all" (the generator, which writes the posts' index).
  */
-function loadSiteData() {
+function loadSiteData({ posts: checked = [] } = {}) {
   const stamp = `${withDrafts()}|${sourcesStamp()}`;
-  if (cached.stamp !== stamp) cached = { stamp, data: readSiteData() };
+  if (cached.stamp !== stamp || postsChanged(checked)) {
+    // Stamped before they are read: a post saved meanwhile is read again next time.
+    const postStamps = new Map(posts.postFiles().map(({ file }) => [file, stampOf(file)]));
+    cached = { stamp, data: readSiteData(), postStamps };
+  }
   return cached.data;
 }
 

@@ -1,6 +1,7 @@
 /** Types for site-data.cjs, which the PostHTML plugin uses and the build tests check. */
 export const ROOT: string;
-export function loadSiteData(): {
+/** `posts`: slugs of posts whose files must be unchanged too, or "all". */
+export function loadSiteData(options?: { posts?: string[] | 'all' }): {
   routes: { path: string }[];
   files: string[];
   layoutSource: string;

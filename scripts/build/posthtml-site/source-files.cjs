@@ -10,10 +10,18 @@ const { parser } = require('posthtml-parser');
 
 const kept = new Map();
 
+/**
+ * A file's modification time and size, which change whenever it is saved ("-" when it is not
+ * there): what every cache of the build compares to tell a changed file.
+ */
+function fileStamp(file) {
+  const stats = fs.statSync(file, { throwIfNoEntry: false });
+  return stats ? `${stats.mtimeMs}:${stats.size}` : '-';
+}
+
 /** `compute()` for this file, kept under `kind` until the file changes. */
 function perFile(kind, file, compute) {
-  const { mtimeMs, size } = fs.statSync(file);
-  const stamp = `${mtimeMs}:${size}`;
+  const stamp = fileStamp(file);
   const key = `${kind}:${file}`;
   const hit = kept.get(key);
   if (hit && hit.stamp === stamp) return hit.value;
@@ -37,4 +45,4 @@ function elementsOf(file) {
   });
 }
 
-module.exports = { perFile, elementsOf };
+module.exports = { fileStamp, perFile, elementsOf };

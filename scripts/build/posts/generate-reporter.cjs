@@ -13,10 +13,22 @@ const { ROOT } = require('../repo-root.cjs');
 const WATCHED = ['pages/_posts', 'pages/_data'];
 let watchers = [];
 let pending;
+/** Whether Parcel is building, and whether a post changed meanwhile. */
+let building = false;
+let changedWhileBuilding = false;
 
+/**
+ * Writes the pages again once Parcel is idle. A deleted post's page file is removed here; removed
+ * while Parcel rebuilt that page (which depends on the post), Parcel failed to read it and kept
+ * that error until a restart. So a change seen during a build waits for its end.
+ */
 function regenerate() {
   clearTimeout(pending);
   pending = setTimeout(() => {
+    if (building) {
+      changedWhileBuilding = true;
+      return;
+    }
     import('./generate.mjs')
       .then(
         ({ generate }) => generate(),
@@ -32,6 +44,14 @@ module.exports = new Reporter({
       watchers = WATCHED.filter((folder) => fs.existsSync(path.join(ROOT, folder))).map((folder) =>
         fs.watch(path.join(ROOT, folder), regenerate),
       );
+    }
+    if (event.type === 'buildStart') building = true;
+    if (event.type === 'buildSuccess' || event.type === 'buildFailure') {
+      building = false;
+      if (changedWhileBuilding) {
+        changedWhileBuilding = false;
+        regenerate();
+      }
     }
     if (event.type === 'watchEnd') {
       for (const watcher of watchers) watcher.close();

@@ -58,7 +58,8 @@ function wanted({ blog }) {
 
 /** Writes the blog's pages, removes those it no longer has; returns what changed. */
 export function generate() {
-  const files = wanted(loadSiteData());
+  // Every post's file checked: this process may be the dev server's, which keeps the data between runs.
+  const files = wanted(loadSiteData({ posts: 'all' }));
   const changed = [];
   for (const old of writtenFiles().filter((file) => !files.has(file))) {
     rmSync(path.join(ROOT, FOLDER, old), { force: true });

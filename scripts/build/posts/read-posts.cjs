@@ -19,6 +19,7 @@ const anchor = require('markdown-it-anchor');
 const YAML = require('yaml');
 const { parser } = require('posthtml-parser');
 const { SiteError, ROOT, locationOf } = require('../posthtml-site/site-error.cjs');
+const { fileStamp } = require('../posthtml-site/source-files.cjs');
 const { ImageProblem, IMAGES_URL, editDistance, sourceImage } = require('../images.cjs');
 
 const POSTS_DIR = 'pages/_posts';
@@ -448,8 +449,7 @@ function postFiles() {
  */
 const readings = new Map();
 function kept(purpose, file, context, read) {
-  const { mtimeMs, size } = fs.statSync(path.join(ROOT, file));
-  const stamp = `${mtimeMs}:${size}:${context}`;
+  const stamp = `${fileStamp(path.join(ROOT, file))}:${context}`;
   if (!readings.has(purpose)) readings.set(purpose, new Map());
   const byFile = readings.get(purpose);
   if (byFile.get(file)?.stamp !== stamp) byFile.set(file, { stamp, value: read() });
@@ -520,9 +520,4 @@ function readPosts({ drafts = false, routes, team }) {
     .sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
 }
 
-/** The post files and the schema: what the posts are read from, for the data's cache. */
-function sourceFiles() {
-  return [...postFiles().map(({ file }) => file), SCHEMA_FILE];
-}
-
-module.exports = { POSTS_DIR, SCHEMA_FILE, CATEGORIES, POST_PHOTO, readPosts, sourceFiles, longDate };
+module.exports = { POSTS_DIR, SCHEMA_FILE, CATEGORIES, POST_PHOTO, readPosts, postFiles, longDate };
