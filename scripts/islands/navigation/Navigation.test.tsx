@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Window as HappyDOMWindow } from 'happy-dom';
 import { markupOf } from '../../../tests/support/render-page';
+import { mountIsland } from '../mount';
 import Navigation from './Navigation';
 
 /** happy-dom's window has a `happyDOM` handle for test-only controls such as the viewport size. */
@@ -111,6 +112,18 @@ describe('navigation island', () => {
       const custom = screen.getByRole('link', { name: 'Custom Solutions' });
       expect(subMenuButton(within(root), 'Pricing').getAttribute('aria-expanded')).toBe('true');
       expect(custom.closest('[hidden]')).toBeNull();
+    });
+
+    // A visitor who tabs on while the island loads may be on its last control when it takes over.
+    it('keeps focus on Get Started when the island takes over while it has focus', async () => {
+      document.body.innerHTML = staticNavigation;
+      const root = document.querySelector<HTMLElement>('[data-island="navigation"]')!;
+      const staticButton = root.querySelector<HTMLElement>('.ds-nav__cta')!;
+      staticButton.focus();
+      // As the loader mounts it (outside act(), which would hold back the effect it waits for).
+      void mountIsland('navigation', root, { default: Navigation, mode: 'replace' });
+      await waitFor(() => expect(staticButton.isConnected, 'the static button, replaced').toBe(false));
+      expect(document.activeElement).toBe(within(root).getByRole('button', { name: 'Get Started' }));
     });
 
     it('keeps the parent page reachable as a link', () => {

@@ -144,7 +144,12 @@ export default function Navigation({ root }: IslandProps) {
             )}
           </ul>
           {snapshot.ctaLabel && (
-            <button type="button" className="ds-button ds-button--primary ds-nav__cta" data-toast>
+            <button
+              type="button"
+              className="ds-button ds-button--primary ds-nav__cta"
+              data-toast
+              data-focus-id="nav-cta"
+            >
               {snapshot.ctaLabel}
             </button>
           )}
