@@ -1,7 +1,9 @@
 /**
  * Lighthouse CI: the pages Lighthouse audits, how many runs, and the budget each must meet.
  * `npm run budget` (tests/budget/budget.test.ts) serves dist/ from nginx over HTTPS and HTTP/2,
- * passes its origin as BUDGET_ORIGIN, and runs `lhci collect` and `lhci assert` with this file.
+ * makes the runs with this file's settings as `lhci collect` would (tests/budget/lighthouse-runs.ts:
+ * in one process, without Lighthouse's start-up for every run), and runs `lhci assert` with it,
+ * passing the origin as BUDGET_ORIGIN.
  * docs/performance.md says why each figure is what it is.
  */
 const { statSync } = require('node:fs');
@@ -14,11 +16,11 @@ const { fileOfRoute } = require('./scripts/build/route-file.cjs');
 const NOT_FOUND = '/no-such-page';
 const origin = process.env.BUDGET_ORIGIN ?? 'https://127.0.0.1:8443';
 /**
- * The fixture site (tests/support/fixture-site.ts: photos, posts), served by its own nginx: its
- * pages that the shipped site does not have, held to the same budget as every page with content.
+ * The grown tree (tests/support/grown-tree.mjs: photos, posts), served by its own nginx: its pages
+ * that the shipped site does not have, held to the same budget as every page with content.
  */
-const fixtureOrigin = process.env.BUDGET_FIXTURE_ORIGIN;
-const fixturePages = fixtureOrigin ? (process.env.BUDGET_FIXTURE_PAGES ?? '').split(',').filter(Boolean) : [];
+const grownOrigin = process.env.BUDGET_GROWN_ORIGIN;
+const grownPages = grownOrigin ? (process.env.BUDGET_GROWN_PAGES ?? '').split(',').filter(Boolean) : [];
 
 /**
  * Every page with content of its own, and of the under-construction pages (one template, which
@@ -83,7 +85,7 @@ module.exports = {
     collect: {
       url: [
         ...[...indexable, ...noindex].map((page) => origin + page),
-        ...fixturePages.map((page) => fixtureOrigin + page),
+        ...grownPages.map((page) => grownOrigin + page),
       ],
       numberOfRuns: 3,
       settings: {
@@ -110,10 +112,10 @@ module.exports = {
           matchingUrlPattern: onlyPaths(indexable),
           assertions: { ...everyPage, 'categories:seo': ['error', { minScore: 1, ...worst }] },
         },
-        ...(fixturePages.length > 0
+        ...(grownPages.length > 0
           ? [
               {
-                matchingUrlPattern: onlyPaths(fixturePages, fixtureOrigin),
+                matchingUrlPattern: onlyPaths(grownPages, grownOrigin),
                 assertions: { ...everyPage, 'categories:seo': ['error', { minScore: 1, ...worst }] },
               },
             ]

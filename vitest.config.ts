@@ -1,5 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * In the grown tree (tests/support/grown-tree.mjs), the browser checks of the parts whose markup
+ * no content changes (the header's islands, the contact form and its leads, the toast, what a
+ * failing chunk does, moving between pages, the header without JavaScript) give the verdict they
+ * give on the shipped tree: they run there only. The checks that read what the tree holds (every
+ * page, every photo, every post) run on both.
+ */
+const GROWN_TREE = process.env.GROWN_TREE === '1';
+const FIXED_PARTS = ['islands', 'lead-delivery', 'when-code-fails', 'instant-navigation', 'no-js-navigation'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -19,6 +29,8 @@ export default defineConfig({
       },
       {
         test: {
+          // The built site as it is, whatever the tree holds: run on the shipped tree and on the
+          // grown one (tests/support/grown-tree.mjs).
           name: 'build',
           // They test dist/: a build made from other sources is refused, naming the changed file.
           globalSetup: ['tests/support/fresh-build.mjs'],
@@ -37,6 +49,19 @@ export default defineConfig({
       },
       {
         test: {
+          // The build's machinery, on copies of the tree it edits as a maintainer would (a
+          // mistake, a recipe, the dev server): run on the shipped tree only, whose content each
+          // copy starts from.
+          name: 'machinery',
+          environment: 'node',
+          isolate: false,
+          include: ['tests/machinery/**/*.test.ts'],
+          testTimeout: 30_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
           name: 'browser',
           // They test dist/: a build made from other sources is refused, naming the changed file.
           globalSetup: ['tests/support/fresh-build.mjs'],
@@ -45,6 +70,7 @@ export default defineConfig({
           // per worker (123 s instead of 141 s). Each file still starts its own Chromium and server.
           isolate: false,
           include: ['tests/browser/**/*.test.ts'],
+          exclude: GROWN_TREE ? FIXED_PARTS.map((name) => `tests/browser/${name}.test.ts`) : [],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // A poll waits for what a visitor waits for (a navigation, an island's mount). Vitest's
@@ -65,6 +91,8 @@ export default defineConfig({
           globalSetup: ['tests/support/fresh-build.mjs'],
           environment: 'node',
           include: ['tests/engines/**/*.test.ts'],
+          // In the grown tree, what only posts bring: the rest is the shipped tree's (above).
+          ...(GROWN_TREE && { testNamePattern: 'the blog' }),
           testTimeout: 30_000,
           hookTimeout: 90_000,
           expect: { poll: { timeout: 5_000 } },

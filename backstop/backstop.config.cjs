@@ -1,14 +1,16 @@
 /**
  * BackstopJS configuration, generated from the route list: every route and the 404 page at
- * phone, tablet, laptop and desktop width (under-construction pages: fewer, see below), plus the
- * interaction and JavaScript-off scenarios below.
+ * phone, tablet, laptop and desktop width (under-construction pages: fewer, see below), each
+ * without the shared header and footer, which are captured on their own; plus the interaction and
+ * JavaScript-off scenarios below, and the grown tree's pages (tests/support/grown-tree.mjs).
  * The site's base URL comes from BACKSTOP_BASE_URL (visual.test.ts serves dist/); configFor()
- * gives the same suite for another site (a fixture build) and another output folder.
+ * gives the same suite for another site and another output folder.
  */
 const path = require('node:path');
 const routes = require('../pages/_data/routes.json');
 const { CHROMIUM_ARGS } = require('../scripts/build/chromium.cjs');
 const { captureBrowserPaths } = require('./capture-browser.cjs');
+const { SHOWCASE } = require('../tests/support/grown-posts.mjs');
 const {
   atEveryWidth,
   isPlaceholder,
@@ -37,11 +39,23 @@ function scenariosFor(baseUrl) {
   const pageScenarios = routes.map((route) => ({
     label: `page ${route.path}`,
     url: url(route.path),
+    removeSelectors: SHARED_PARTS,
     ...(isPlaceholder(route.path) &&
       route.path !== longestPlaceholder?.path && { viewports: placeholderViewports(route) }),
   }));
 
-  const notFoundScenario = { label: 'page 404', url: url('/no-such-page'), expectStatus: 404 };
+  const notFoundScenario = {
+    label: 'page 404',
+    url: url('/no-such-page'),
+    expectStatus: 404,
+    removeSelectors: SHARED_PARTS,
+  };
+
+  /** The shared parts on their own, at every width: a change to one shows here, and in no page. */
+  const sharedScenarios = [
+    { label: 'shared header', url: url('/about-us/team'), selectors: ['.ds-header'] },
+    { label: 'shared footer', url: url('/'), selectors: ['.ds-footer'] },
+  ];
 
   /** Interface states; `action` names a step in engine/actions.cjs, run once the page is ready. */
   const interactionScenarios = [
@@ -90,8 +104,16 @@ function scenariosFor(baseUrl) {
     },
   ];
 
-  return [...pageScenarios, notFoundScenario, ...interactionScenarios];
+  return [...pageScenarios, notFoundScenario, ...sharedScenarios, ...interactionScenarios];
 }
+
+/**
+ * What every page shares, left out of its capture (display: none) and captured on its own
+ * (sharedScenarios): a change to the footer changes two captures, not a hundred, and what a page
+ * capture shows is that page's own (docs/testing.md). The interaction scenarios show the header
+ * as they must.
+ */
+const SHARED_PARTS = ['.ds-header', '.ds-footer'];
 
 /** Where a run writes its captures and reports, and reads its references. */
 const PATHS = {
@@ -104,26 +126,31 @@ const PATHS = {
 };
 
 /**
- * Pages of the fixture site (tests/support/fixture-site.ts): what the repository does not ship,
- * captured from a fixture build at phone and desktop width. Their references are named "fixture …".
+ * Pages of the grown tree (tests/support/grown-tree.mjs): what the repository does not ship,
+ * captured from its build at phone and desktop width, like the shipped pages without the shared
+ * parts. Their references are named "grown …".
  */
-function fixtureScenariosFor(fixtureUrl) {
+function grownScenariosFor(grownUrl) {
   const both = [VIEWPORTS.phone, VIEWPORTS.desktop];
+  const scenario = (label, pathname) => ({
+    label: `grown ${label}`,
+    url: `${grownUrl}${pathname}`,
+    viewports: both,
+    removeSelectors: SHARED_PARTS,
+  });
   return [
-    { label: 'fixture team with photos', url: `${fixtureUrl}/about-us/team`, viewports: both },
-    { label: 'fixture case studies with photos', url: `${fixtureUrl}/case-studies`, viewports: both },
-    // A post with a cover, a table, a photo in its text and a table of contents (FULL_POST in
-    // tests/support/fixture-site.ts), and a listing.
-    { label: 'fixture blog post', url: `${fixtureUrl}/blog/fixture-local-seo-guide`, viewports: both },
-    { label: 'fixture blog listing', url: `${fixtureUrl}/blog`, viewports: both },
+    scenario('team with photos', '/about-us/team'),
+    scenario('case studies with photos', '/case-studies'),
+    scenario('blog listing', SHOWCASE.listing),
+    scenario('post with a table', SHOWCASE.post),
   ];
 }
 
 /**
  * The suite against the site at `baseUrl`, writing its output under `output` (default output/),
- * and with `fixtureUrl`, the fixture site's pages too.
+ * and with `grownUrl`, the grown tree's pages too.
  */
-const configFor = (baseUrl, output = path.join(__dirname, 'output'), fixtureUrl = undefined) => ({
+const configFor = (baseUrl, output = path.join(__dirname, 'output'), grownUrl = undefined) => ({
   id: 'site',
   viewports: Object.values(VIEWPORTS),
   // A reference is named by its viewport's label only, so a scenario's list of widths can change
@@ -143,7 +170,7 @@ const configFor = (baseUrl, output = path.join(__dirname, 'output'), fixtureUrl 
   resembleOutputOptions: { usePreciseMatching: true },
   onBeforeScript: 'on-before.cjs',
   onReadyScript: 'on-ready.cjs',
-  scenarios: [...scenariosFor(baseUrl), ...(fixtureUrl ? fixtureScenariosFor(fixtureUrl) : [])],
+  scenarios: [...scenariosFor(baseUrl), ...(grownUrl ? grownScenariosFor(grownUrl) : [])],
   paths: {
     ...PATHS,
     ...Object.fromEntries(

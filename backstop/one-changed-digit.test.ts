@@ -1,17 +1,26 @@
 /**
- * The visual suite sees one changed word at every width. The fixture site changes one digit of the
- * office hours (tests/support/fixture-site.ts) and nothing else on the pages that show them; the
- * suite, run on it against the committed references, must fail every full-page capture of every
- * page that shows the hours, naming each, and pass what does not show them.
+ * The visual suite sees one changed word at every width. A copy of the built site with one digit
+ * of the office hours changed, and nothing else, on the pages that show them; the suite, run on it
+ * against the committed references, must fail every full-page capture of every page that shows
+ * the hours, naming each, and pass what does not show them.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileOfRoute } from '../scripts/build/route-file.cjs';
-import { fixtureSite, oneDigitChanged, type FixtureSite } from '../tests/support/fixture-site';
 import { startNpmServer, type RunningServer } from '../tests/support/server';
-import { ROOT, parseHtml, site as shipped, textOf } from '../tests/support/site';
+import { DIST, ROOT, parseHtml, site as shipped, textOf } from '../tests/support/site';
 import { mismatchWithReferences, prepareCaptureBrowser, unsupportedReason } from './capture-browser.cjs';
 import { runSuite, type Failure } from './run-suite';
 
@@ -29,27 +38,50 @@ interface SuiteConfig {
 const { configFor } = createRequire(import.meta.url)('./backstop.config.cjs') as {
   configFor: (baseUrl: string, output: string) => SuiteConfig;
 };
+/** The hours with their first digit one lower (or one higher for a 0): "Mon-Fri 9AM-6PM EST" → "Mon-Fri 8AM-6PM EST". */
+const oneDigitChanged = (text: string) =>
+  text.replace(/\d/, (digit) => String(digit === '0' ? 1 : Number(digit) - 1));
 const hours = { from: shipped.hours, to: oneDigitChanged(shipped.hours) };
 
+/**
+ * A copy of the built site, served by `npm run serve` from its own folder, with the hours changed
+ * in every page that shows them: what a build with that one edit would send.
+ */
+function copyWithChangedHours(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'one-changed-digit-'));
+  for (const folder of ['dist', 'hosting'])
+    cpSync(path.join(ROOT, folder), path.join(root, folder), { recursive: true });
+  cpSync(path.join(ROOT, 'package.json'), path.join(root, 'package.json'));
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
+  for (const file of readdirSync(path.join(root, 'dist'), { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.html')) continue;
+    const html = readFileSync(path.join(root, 'dist', file), 'utf8');
+    if (html.includes(hours.from))
+      writeFileSync(path.join(root, 'dist', file), html.replaceAll(hours.from, hours.to));
+  }
+  return root;
+}
+
 describe.skipIf(unsupportedReason())('the visual suite on a build with one changed digit', () => {
-  let fixture: FixtureSite;
+  let copy: string;
   let server: RunningServer | undefined;
   let showingHours: Scenario[];
   let failed: Failure[];
-  /** A page of the fixture build, by the URL a scenario captures (the 404 page for any other). */
+  /** A page of the changed copy, by the URL a scenario captures (the 404 page for any other). */
   const builtPage = (url: string) => {
-    const file = path.join(fixture.dist, fileOfRoute(new URL(url).pathname));
-    return parseHtml(readFileSync(existsSync(file) ? file : path.join(fixture.dist, '404.html'), 'utf8'));
+    const file = path.join(copy, 'dist', fileOfRoute(new URL(url).pathname));
+    return parseHtml(readFileSync(existsSync(file) ? file : path.join(copy, 'dist', '404.html'), 'utf8'));
   };
 
   beforeAll(async () => {
     await prepareCaptureBrowser();
     const mismatch = mismatchWithReferences();
     if (mismatch) throw new Error(mismatch);
-    fixture = await fixtureSite();
-    server = await startNpmServer('serve', [], 60_000, fixture.root);
+    expect(existsSync(path.join(DIST, '_headers')), 'the built site').toBe(true);
+    copy = copyWithChangedHours();
+    server = await startNpmServer('serve', [], 60_000, copy);
     const config = configFor(server.url, path.join(ROOT, 'backstop/output/one-changed-digit'));
-    // The shipped site's scenarios whose page shows the hours, read from the fixture build itself.
+    // The shipped site's scenarios whose page shows the hours, read from the changed copy itself.
     showingHours = config.scenarios.filter((scenario) =>
       textOf(builtPage(scenario.url).body).includes(hours.to),
     );
@@ -59,7 +91,10 @@ describe.skipIf(unsupportedReason())('the visual suite on a build with one chang
       scenarios: showingHours.map((scenario) => ({ ...scenario })),
     });
   }, 300_000);
-  afterAll(() => server?.stop());
+  afterAll(async () => {
+    await server?.stop();
+    if (copy) rmSync(copy, { recursive: true, force: true });
+  });
 
   it('fails the full-page capture of each page that shows the hours, at every width, naming each', () => {
     const pages = showingHours.filter((scenario) => scenario.label.startsWith('page '));

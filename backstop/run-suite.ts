@@ -2,7 +2,7 @@
  * One run of the visual suite: BackstopJS with a config of backstop.config.cjs, then every capture
  * it passed compared pixel for pixel (exact-pixels.mjs). Returns the captures that differ from
  * their references, each named; visual.test.ts runs the suite on dist/, one-changed-digit.test.ts
- * on a fixture build.
+ * on a copy of the built site with one changed digit.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';

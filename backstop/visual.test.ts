@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { fixtureSite } from '../tests/support/fixture-site';
+import { grownTree } from '../tests/support/grown-tree.mjs';
 import { startNpmServer, type RunningServer } from '../tests/support/server';
 import {
   mismatchWithReferences,
@@ -18,25 +18,25 @@ import { describeFailures, runSuite } from './run-suite';
 const command = process.env.BACKSTOP_COMMAND === 'reference' ? 'reference' : 'test';
 const unsupported = unsupportedReason();
 const { configFor } = createRequire(import.meta.url)('./backstop.config.cjs') as {
-  configFor: (baseUrl: string, output: undefined, fixtureUrl: string) => Parameters<typeof runSuite>[1];
+  configFor: (baseUrl: string, output: undefined, grownUrl: string) => Parameters<typeof runSuite>[1];
 };
 
 describe.skipIf(unsupported)('visual regression (BackstopJS)', () => {
   // Unset when the run stops before capturing.
   let server: RunningServer | undefined;
-  let fixtureServer: RunningServer | undefined;
+  let grownServer: RunningServer | undefined;
   beforeAll(async () => {
     await prepareCaptureBrowser();
     // A run on another build would report every capture as changed: stop before capturing.
     const mismatch = command === 'test' && mismatchWithReferences();
     if (mismatch) throw new Error(mismatch);
     server = await startNpmServer('serve');
-    fixtureServer = await startNpmServer('serve', [], 60_000, (await fixtureSite()).root);
+    grownServer = await startNpmServer('serve', [], 60_000, await grownTree());
   }, 300_000);
-  afterAll(() => Promise.all([server?.stop(), fixtureServer?.stop()]));
+  afterAll(() => Promise.all([server?.stop(), grownServer?.stop()]));
 
-  it(`backstop ${command}: every page at its widths, interactions, JavaScript off and the fixture pages`, async () => {
-    const failed = await runSuite(command, configFor(server!.url, undefined, fixtureServer!.url));
+  it(`backstop ${command}: every page at its widths, the shared parts, interactions, JavaScript off and the grown pages`, async () => {
+    const failed = await runSuite(command, configFor(server!.url, undefined, grownServer!.url));
     if (failed.length > 0) throw new Error(describeFailures(failed));
     if (command === 'reference') recordCapture();
   }, 900_000);

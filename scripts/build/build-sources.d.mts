@@ -6,3 +6,5 @@ export function sourceDigests(root?: string): Record<string, string>;
 export function recordedDigests(root?: string): Record<string, string> | undefined;
 /** The files whose content differs between two records: changed, added or removed. */
 export function changedFiles(recorded: Record<string, string>, now: Record<string, string>): string[];
+/** The day the last build of a tree built as (YYYY-MM-DD), or undefined when it recorded none. */
+export function recordedDay(root?: string): string | undefined;

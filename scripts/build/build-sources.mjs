@@ -1,9 +1,10 @@
 /**
- * What a build is made of, by content: a digest of every source file that `npm run build` reads.
- * The build records it (hosting/build-sources.json, first thing, before Parcel reads anything), and
- * the suites that test dist/ compare it with the files as they are now (tests/support/fresh-build.mjs):
+ * What a build is made of, by content: a digest of every source file that `npm run build` reads,
+ * and the build's day (scripts/build/site-time.cjs: which posts it publishes). The build records
+ * them (hosting/build-sources.json, first thing, before Parcel reads anything), and the suites that
+ * test dist/ compare the digests with the files as they are now (tests/support/fresh-build.mjs):
  * a file restored by `git checkout` has its old content again and counts as unchanged, whatever
- * its modification time says.
+ * its modification time says. They read the day to know which posts the build published.
  *
  *   node scripts/build/build-sources.mjs   writes the record (npm run build runs it)
  */
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const { ROOT } = require('./repo-root.cjs');
 const { FOLDER, writtenFiles } = require('./posts/written-pages.cjs');
+const { buildDay, isTimeZone } = require('./site-time.cjs');
 
 /** The folders and files a build reads. Tests, type declarations and the editor's files are not. */
 const FOLDERS = ['pages', 'partials', 'styles', 'scripts', 'static'];
@@ -71,6 +73,22 @@ export function recordedDigests(root = ROOT) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).files : undefined;
 }
 
+/** The day the last build of a tree built as (YYYY-MM-DD), or undefined when it recorded none. */
+export function recordedDay(root = ROOT) {
+  const file = path.join(root, RECORD);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).day : undefined;
+}
+
+/** The build's day, in the time zone of the tree's site.json (the build stops on a bad zone, not here). */
+function dayOfBuild(root) {
+  try {
+    const { timeZone } = JSON.parse(readFileSync(path.join(root, 'pages/_data/site.json'), 'utf8'));
+    return isTimeZone(timeZone) ? buildDay(timeZone) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The files whose content differs between two records: changed, added or removed. */
 export function changedFiles(recorded, now) {
   const names = [...new Set([...Object.keys(recorded), ...Object.keys(now)])].sort();
@@ -83,6 +101,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   mkdirSync(path.join(ROOT, path.dirname(RECORD)), { recursive: true });
   writeFileSync(
     path.join(ROOT, RECORD),
-    `${JSON.stringify({ note: 'Written by npm run build (scripts/build/build-sources.mjs): do not edit.', files: sourceDigests() }, null, 1)}\n`,
+    `${JSON.stringify({ note: 'Written by npm run build (scripts/build/build-sources.mjs): do not edit.', day: dayOfBuild(ROOT), files: sourceDigests() }, null, 1)}\n`,
   );
 }

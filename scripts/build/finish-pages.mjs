@@ -13,18 +13,26 @@
  *   islands load later are not pinned: an `integrity` map in the import map would add about 400
  *   incompressible bytes to every page's first round trip.
  *
+ * - The site font's extra faces (styles/base/_fonts.scss: accented letters, more typographic marks)
+ *   leave the shared stylesheet for the pages that draw a character of theirs, in a `<style>` of
+ *   their own: a page in plain English carries no more than it did.
+ * - A photo's formats are offered lighter first: the picture markup lists AVIF, then WebP, and at
+ *   the smallest widths (a 64px portrait) WebP can weigh less; a browser takes the first format it
+ *   decodes, so a picture whose WebP variants weigh less in all offers WebP first.
+ *
  * Pages are compressed here, once their content is final (.gz and .br beside each page, at the
  * settings Parcel's compressors use for every other text asset); `.parcelrc` leaves HTML out of
  * Parcel's compressors so that no page is compressed twice. Compression runs on libuv's thread
  * pool, on every core: at maximum brotli quality it is most of this step's time.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { parseUnicodeRange } from './subset-font.mjs';
 
 const { ROOT } = createRequire(import.meta.url)('./repo-root.cjs');
 const DIST = path.join(ROOT, 'dist');
@@ -42,7 +50,7 @@ function integrityOf(url) {
   return integrityCache.get(url);
 }
 
-/** Stylesheets inlined, by URL, with their text: every page names the same one, read once. */
+/** Stylesheets inlined, by URL, with their text and extra font faces: every page names the same one, read once. */
 const inlined = new Map();
 
 /**
@@ -72,18 +80,77 @@ function absoluteShareCard(html) {
     .replace(/"image":"\/pages\/_images\/[^"]*"/, `"image":"${url}"`);
 }
 
+/**
+ * The site font's faces in a stylesheet but its first (styles/base/_fonts.scss: the first is the
+ * one every page draws): each rule and the code points it covers.
+ */
+function extraFacesOf(css) {
+  const faces = [...css.matchAll(/@font-face\{[^}]*\}/g)].flatMap(([rule]) => {
+    const range = /unicode-range:([^;}]+)/.exec(rule)?.[1];
+    return /src:url\([^)]+\.woff2\)/.test(rule) && range ? [{ rule, ranges: parseUnicodeRange(range) }] : [];
+  });
+  return faces.slice(1);
+}
+
+/** The characters a page draws: its text outside scripts and styles. */
+const drawnText = (html) =>
+  html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, '').replace(/<[^>]*>/g, '');
+
+/** The page with the rule of each extra face it draws a character of, in a <style> of its own. */
+function withFacesItDraws(html, faces) {
+  const text = drawnText(html);
+  const drawn = faces.filter(({ ranges }) =>
+    [...text].some((character) => {
+      const codePoint = character.codePointAt(0);
+      return ranges.some(([from, to]) => codePoint >= from && codePoint <= to);
+    }),
+  );
+  if (drawn.length === 0) return html;
+  // Before the first stylesheet (the minified page has no </head> to put it before).
+  return html.replace('<style>', `<style>${drawn.map(({ rule }) => rule).join('')}</style><style>`);
+}
+
+/** The bytes of every variant a `<source>` offers. */
+const offeredBytes = (source) =>
+  [.../srcset="([^"]*)"/.exec(source)[1].matchAll(/(\/[^\s,]+)\s+\d+w/g)].reduce(
+    (sum, [, url]) => sum + statSync(path.join(DIST, url)).size,
+    0,
+  );
+
+/** Each picture with its lighter format first. */
+const lighterFirst = (html) =>
+  html.replace(/<picture>(<source [^>]*>)(<source [^>]*>)/g, (whole, first, second) =>
+    offeredBytes(second) < offeredBytes(first) ? `<picture>${second}${first}` : whole,
+  );
+
+/**
+ * A stylesheet as pages inline it, read once: its text without the site font's extra faces, and
+ * those faces, which the pages that draw their characters take (withFacesItDraws).
+ */
+function stylesheet(href) {
+  if (!inlined.has(href)) {
+    const css = inlinable(href);
+    const faces = extraFacesOf(css);
+    inlined.set(href, { css: faces.reduce((text, { rule }) => text.replace(rule, ''), css), faces });
+  }
+  return inlined.get(href);
+}
+
 /** The page with its share card absolute, its stylesheets inlined and integrity on its entry script. */
 function finished(html) {
-  return absoluteShareCard(html)
+  const faces = [];
+  const page = absoluteShareCard(html)
     .replace(/<link rel=stylesheet href=(\/[^ >]+)>/g, (_, href) => {
-      if (!inlined.has(href)) inlined.set(href, inlinable(href));
+      const { css, faces: extra } = stylesheet(href);
+      faces.push(...extra);
       // A stylesheet never holds "</style", which would end the element early.
-      return `<style>${inlined.get(href)}</style>`;
+      return `<style>${css}</style>`;
     })
     .replace(
       /<script type=module src=(\/[^ >]+)( async)?>/g,
       (_, src, async = '') => `<script type=module src=${src} integrity=${integrityOf(src)}${async}>`,
     );
+  return lighterFirst(withFacesItDraws(page, faces));
 }
 
 /** Every built page, as a path under dist/. */

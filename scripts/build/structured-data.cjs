@@ -1,11 +1,12 @@
 /**
  * schema.org structured data (JSON-LD) for a page, beside headers.mjs: the Organization on every
- * page, the WebSite on /, a BreadcrumbList on nested pages that matches their visible
- * breadcrumbs, and a BlogPosting on a post. posthtml-site puts it in each page's <head>.
+ * page, the WebSite on /, a BreadcrumbList on nested pages and on every listing of the blog, which
+ * matches their visible breadcrumbs, and a BlogPosting on a post. posthtml-site puts it in each
+ * page's <head>.
  */
 
 /**
- * @param {{ path: string | null }} page
+ * @param {{ path: string | null, template?: string }} page
  * @param {{ href: string, label: string }[]} breadcrumbs
  * @param {{ url: string, name: string, shareImage: string, description: string, statement: string }} site
  * @param {object} [post] the page's post (scripts/build/posts/blog-data.cjs), on a post's page
@@ -33,7 +34,7 @@ function structuredData(page, breadcrumbs, site, post) {
       publisher: { '@id': organization['@id'] },
     });
   }
-  if (breadcrumbs.length > 2) {
+  if (breadcrumbs.length > 2 || (page.template === 'listing' && breadcrumbs.length > 1)) {
     graph.push({
       '@type': 'BreadcrumbList',
       itemListElement: breadcrumbs.map((crumb, index) => ({
@@ -53,8 +54,8 @@ function structuredData(page, breadcrumbs, site, post) {
       description: post.description,
       url,
       mainEntityOfPage: url,
-      datePublished: post.date,
-      dateModified: post.updated || post.date,
+      datePublished: post.published,
+      dateModified: post.modified,
       articleSection: post.categoryLabel,
       inLanguage: 'en-US',
       author: {
@@ -64,8 +65,8 @@ function structuredData(page, breadcrumbs, site, post) {
         url: `${site.url}${post.authorHref}`,
       },
       publisher: { '@id': organization['@id'] },
-      // The page's og:image, the post's share card (blog-data.cjs).
-      ...(post.shareCard && { image: post.shareCard }),
+      // The page's og:image: the post's share card (blog-data.cjs), or the site's share image.
+      image: post.shareCard || `${site.url}${site.shareImage}`,
     });
   }
   // "<" is escaped so the JSON can never close its <script> element.

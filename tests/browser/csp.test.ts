@@ -3,16 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { MAIN_NAV, byRole, closePage, islandState, textOf, useBrowserAndSite } from '../support/browser';
 import { field } from '../support/contact-form';
 import { watch } from '../support/page-problems';
-import { FIXTURE_PAGES } from '../support/fixture-site';
-import { routes } from '../support/site';
+import { pages } from '../support/site';
 
-const site = useBrowserAndSite({ fixture: true });
+const site = useBrowserAndSite();
 
 describe('Content-Security-Policy in Chromium (npm start)', () => {
   it('every page loads with no CSP violation and no console error', async () => {
     const problemsOf = new Map<Page, string[]>();
     const found = await site.checkEveryPath(
-      routes.map((route) => route.path),
+      pages.map((page) => page.path),
       [1280],
       // What this path's load recorded, taken out so that the tab's next path starts empty.
       (page) => Promise.resolve(problemsOf.get(page)!.splice(0)),
@@ -20,23 +19,6 @@ describe('Content-Security-Policy in Chromium (npm start)', () => {
         prepare: async (page) => void problemsOf.set(page, await watch(page)),
         // Errors after the load event count too: a page is read once its network is quiet.
         load: (page, url) => page.goto(url, { waitUntil: 'networkidle0' }),
-      },
-    );
-    expect(found).toEqual([]);
-  }, 120_000);
-
-  it('every fixture page (photos) loads with no CSP violation and no console error', async () => {
-    const problemsOf = new Map<Page, string[]>();
-    const found = await site.checkEveryPath(
-      FIXTURE_PAGES,
-      [1280],
-      // What this path's load recorded, taken out so that the tab's next path starts empty.
-      (page) => Promise.resolve(problemsOf.get(page)!.splice(0)),
-      {
-        prepare: async (page) => void problemsOf.set(page, await watch(page)),
-        // Errors after the load event count too: a page is read once its network is quiet.
-        load: (page, url) => page.goto(url, { waitUntil: 'networkidle0' }),
-        urlFor: site.fixtureUrl,
       },
     );
     expect(found).toEqual([]);

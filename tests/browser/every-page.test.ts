@@ -11,16 +11,25 @@ import {
   useBrowserAndSite,
 } from '../support/browser';
 import { startSplittingProxy } from '../support/server';
-import { routes } from '../support/site';
+import { pages } from '../support/site';
 
 const site = useBrowserAndSite();
 
-/** One page of each kind: a content page, an under-construction page, the 404 page. */
+/** One page of each kind the tree has: a content page, an under-construction page, a listing and a post once there are posts, the 404 page. */
 const KINDS = [
-  ['a content page', routes.find((route) => route.template === 'content')?.path ?? '/'],
-  ['an under-construction page', routes.find((route) => route.template !== 'content')?.path ?? '/'],
-  ['the 404 page', '/no-such-page'],
-] as const;
+  ...(
+    [
+      ['a content page', 'content'],
+      ['an under-construction page', 'placeholder'],
+      ['a listing of posts', 'listing'],
+      ['a post', 'post'],
+    ] as const
+  ).flatMap(([kind, name]) => {
+    const page = pages.find((candidate) => candidate.kind === name);
+    return page ? [[kind, page.path] as const] : [];
+  }),
+  ['the 404 page', '/no-such-page'] as const,
+];
 
 /** The names of the animations running on the page's h1 and the blocks around it, and the h1's opacity. */
 const entrance = (page: Page) =>

@@ -10,10 +10,14 @@ import {
   islandState,
   useBrowserAndSite,
 } from '../support/browser';
-import { routes } from '../support/site';
+import { codeLinesWrapped, wordsBrokenInCells } from '../support/post-readings';
+import { exercised, pages } from '../support/site';
 
 const site = useBrowserAndSite();
-const PATHS = [...routes.map((route) => route.path), '/no-such-page'];
+const PATHS = [...pages.map((page) => page.path), '/no-such-page'];
+/** The posts with a table, and those with code (none in the shipped tree). */
+const WITH_TABLES = pages.filter((page) => page.post?.html.includes('<table'));
+const WITH_CODE = pages.filter((page) => page.post?.html.includes('<pre'));
 
 /** The header bar: its controls, how many rows they take, which wrapped, its height and overflow. */
 const measureHeader = (page: Page) =>
@@ -51,15 +55,20 @@ async function inSiteFont(path: string, width: number) {
 
 describe('layout', () => {
   // Under-construction pages at 1920px: one per section (tests/support/placeholder-sample.cjs).
-  it('no page, nor any region on it, scrolls sideways at 320px, nor at 1920px', async () => {
-    // The page itself, and any region on it that would scroll sideways (such as a wide table).
+  it('no page scrolls sideways at 320px, nor at 1920px; only a post’s table or code does, inside its focusable block', async () => {
+    // The page itself, and any region on it that scrolls sideways but a post's table or code,
+    // which does so by design, in a block the keyboard can focus and scroll.
     const overflowing = await site.checkEveryPath(PATHS, [320, 1920], (page) =>
       page.evaluate(() => {
         const root = document.documentElement;
+        const byDesign = (element: Element) =>
+          element.getAttribute('tabindex') === '0' &&
+          (element.matches('section.ds-post__table[aria-label]') || element.matches('.ds-post__body pre'));
         const regions = [...document.querySelectorAll<HTMLElement>('body *')].filter(
           (element) =>
             ['auto', 'scroll'].includes(getComputedStyle(element).overflowX) &&
-            element.scrollWidth > element.clientWidth,
+            element.scrollWidth > element.clientWidth &&
+            !byDesign(element),
         );
         return [
           ...(root.scrollWidth > root.clientWidth ? [`page +${root.scrollWidth - root.clientWidth}px`] : []),
@@ -73,6 +82,24 @@ describe('layout', () => {
     expect(overflowing).toEqual([]);
   }, 120_000);
 
+  it('breaks no word inside a table cell, at 375px nor at 1280px: a wide table scrolls in its region instead', async () => {
+    const broken = await site.checkEveryPath(
+      exercised(WITH_TABLES, 'post with a table').map((page) => page.path),
+      [375, 1280],
+      (page) => page.evaluate(wordsBrokenInCells),
+    );
+    expect(broken).toEqual([]);
+  }, 120_000);
+
+  it('keeps each line of a post’s code on one line, at 375px', async () => {
+    const wrapped = await site.checkEveryPath(
+      exercised(WITH_CODE, 'post with code').map((page) => page.path),
+      [375],
+      (page) => page.evaluate(codeLinesWrapped),
+    );
+    expect(wrapped).toEqual([]);
+  });
+
   it.each([1024, 1100, 1180, 1280, 1440])(
     'at %ipx the header is one line: the logo, all eight sections and Get Started, none wrapped',
     async (width) => {
@@ -83,6 +110,37 @@ describe('layout', () => {
       await page.hover(MAIN_NAV);
       await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
       expect(await measureHeader(page)).toEqual(expected);
+      await closePage(page);
+    },
+  );
+
+  // A first visit may paint before the site's font arrives (font-display: optional keeps the
+  // fallback for the page's life): the fallback faces, scaled to Inter's metrics, keep the header
+  // on one line (styles/base/_fonts.scss).
+  it.each([1024, 1280, 1536])(
+    'at %ipx with the site’s font blocked, the header is still one line, in a fallback face',
+    async (width) => {
+      const page = await site.newPage(width);
+      await interceptRequests(page, /\.woff2$/, (request) => request.abort());
+      await page.goto(site.url('/about-us/team'));
+      await page.evaluate(() => document.fonts.ready);
+      const used = await page.evaluate(() =>
+        [...document.fonts]
+          .filter((face) => face.status === 'loaded')
+          .map((face) => face.family.replace(/"/g, '')),
+      );
+      expect(used).not.toContain('Inter Variable');
+      expect(
+        used.some((family) => family.startsWith('Inter Fallback')),
+        `fallback faces loaded: ${used.join(', ')}`,
+      ).toBe(true);
+      expect(await measureHeader(page)).toEqual({
+        count: 9,
+        wrapped: [],
+        rows: 1,
+        barHeight: 72,
+        overflow: 0,
+      });
       await closePage(page);
     },
   );

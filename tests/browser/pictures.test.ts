@@ -1,17 +1,35 @@
 /**
- * Photos in Chromium, on the fixture site (a photo for every team member, case study and post): each
- * loads the modern format at the width its `sizes` says, `sizes` matches the box the layout gives
- * it at every breakpoint, its box is reserved before it arrives, and all of it works with
- * JavaScript off. axe and the CSP cover these pages with the others (accessibility, csp tests).
+ * Photos in Chromium, as the tree has them (the grown tree has every kind): each loads the lighter
+ * format its picture offers first at the width its `sizes` says, `sizes` matches the box the
+ * layout gives it at every breakpoint, its box is reserved before it arrives, and all of it works
+ * with JavaScript off. axe and the CSP cover these pages with the others (accessibility, csp tests).
  */
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { closePage, interceptRequests, useBrowserAndSite } from '../support/browser';
-import { FULL_POST } from '../support/fixture-site';
+import { exercised, pageFor, pages } from '../support/site';
 
-const site = useBrowserAndSite({ fixture: true });
-/** A page of each kind of photo: portraits, case studies, post cards, and a post's cover and text. */
-const ROUTES = ['/about-us/team', '/case-studies', '/blog', `/blog/${FULL_POST}`];
+const site = useBrowserAndSite();
+/** Each kind of photo, by where the markup places it: a page that shows it is checked for all its photos. */
+const KINDS = [
+  '.ds-member picture',
+  '.ds-case picture',
+  '.ds-post-card picture',
+  '.ds-post__cover picture',
+  '.ds-post__body picture',
+  '.ds-author-card picture',
+];
+/** The first page that shows each kind of photo the tree has. */
+const ROUTES = exercised(
+  [
+    ...new Set(
+      KINDS.flatMap(
+        (kind) => pages.find((page) => pageFor(page.path).querySelector(`main ${kind}`))?.path ?? [],
+      ),
+    ),
+  ],
+  'page with a photo',
+);
 /** Every breakpoint's range: phone, sm, md, lg, xl and wide. */
 const WIDTHS = [375, 640, 768, 1024, 1280, 1440];
 
@@ -23,6 +41,8 @@ interface Shown {
   sizes: number;
   current: string;
   loaded: boolean;
+  /** The format the picture offers first, as an extension (".avif"). */
+  offered: string;
 }
 
 /** Each photo of the page's main, scrolled into view and loaded: its box, its sizes, what it loaded. */
@@ -62,6 +82,7 @@ function photosOf(page: Page): Promise<Shown[]> {
     };
     return images.map((image) => ({
       src: image.getAttribute('src')!,
+      offered: image.parentElement!.querySelector('source')!.getAttribute('type')!.replace('image/', '.'),
       box: image.getBoundingClientRect().width,
       sizes: sizesWidth(image.parentElement!.querySelector('source')!.getAttribute('sizes')!),
       current: image.currentSrc,
@@ -70,18 +91,20 @@ function photosOf(page: Page): Promise<Shown[]> {
   });
 }
 
-describe('photos (fixture site)', () => {
+describe('photos', () => {
   it.each([true, false])(
-    'load as AVIF at the width sizes names, which is the width the layout gives them, at every breakpoint (JavaScript %s)',
+    'load in the format offered first at the width sizes names, which is the width the layout gives them, at every breakpoint (JavaScript %s)',
     async (javaScriptEnabled) => {
       const found = await site.checkEveryPath(
         ROUTES,
         WIDTHS,
         async (page) => {
           const width = page.viewport()!.width;
-          return (await photosOf(page)).flatMap(({ src, box, sizes, current, loaded }) => [
+          return (await photosOf(page)).flatMap(({ src, box, sizes, current, loaded, offered }) => [
             ...(loaded ? [] : [`${src} did not load`]),
-            ...(current.endsWith('.avif') ? [] : [`${src} loaded ${current}, not an AVIF`]),
+            ...(current.endsWith(offered)
+              ? []
+              : [`${src} loaded ${current}, not the ${offered} offered first`]),
             // sizes may count the scrollbar, which 100vw includes and the layout does not.
             ...(sizes >= box - 1 && sizes <= box + 16
               ? []
@@ -90,7 +113,7 @@ describe('photos (fixture site)', () => {
                 ]),
           ]);
         },
-        { javaScriptEnabled, urlFor: site.fixtureUrl },
+        { javaScriptEnabled },
       );
       expect(found).toEqual([]);
     },
@@ -112,7 +135,7 @@ describe('photos (fixture site)', () => {
         for (const route of ROUTES) {
           holding = true;
           // Not 'load': a photo in view (a post's cover) holds the load event until it arrives.
-          await page.goto(site.fixtureUrl(route), { waitUntil: 'domcontentloaded' });
+          await page.goto(site.url(route), { waitUntil: 'domcontentloaded' });
           const boxes = () =>
             page.$$eval('main picture img', (images) =>
               images.map((image) => {

@@ -11,13 +11,23 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, testChromium } from '../support/browser';
 import { startNginx } from '../support/hosts';
 import { startNpmServer, type RunningServer } from '../support/server';
-import { FULL_POST, fixtureSite } from '../support/fixture-site';
+import { SHOWCASE } from '../support/grown-posts.mjs';
+import { grownTree } from '../support/grown-tree.mjs';
 import { firstPaintTimings, interactionTimings, median } from './browser-timings';
+import { collectLighthouse } from './lighthouse-runs';
 import { SCALED_ROUTES, devRebuildTimes, scaledBuildTime } from './build-times';
 import { SCALED_POSTS, blogBuildTimes, postEditTimes } from './blog';
 import { PHOTOS_IN_BUILD, photoBuildTimes, photoBytesAtPhoneWidth } from './photos';
 
-type LighthouseRc = { ci: { collect: { url: string[] } } };
+type LighthouseRc = {
+  ci: {
+    collect: {
+      url: string[];
+      numberOfRuns: number;
+      settings: Parameters<typeof collectLighthouse>[1]['settings'];
+    };
+  };
+};
 const { ci } = createRequire(import.meta.url)('../../lighthouserc.cjs') as LighthouseRc;
 const pages = ci.collect.url.map((url: string) => new URL(url).pathname);
 /** What a photo may send to a phone: its share of a slow connection's first seconds (docs/images.md). */
@@ -43,34 +53,35 @@ const lhciFiles = <T>(name: RegExp) =>
     .map((file) => JSON.parse(readFileSync(`.lighthouseci/${file}`, 'utf8')) as T);
 
 /**
- * The fixture site's pages Lighthouse audits: the six portraits, the case studies' photos, a blog
- * listing and a post with a cover, a table and contents. The listings' other pages share their
- * template (tests/build/blog.test.ts checks each).
+ * The grown tree's pages Lighthouse audits: the portraits, the case studies' photos, a blog
+ * listing and a post with a cover, a table and contents. The other posts and listing pages share
+ * their templates (tests/build/blog.test.ts checks each).
  */
-const FIXTURE_AUDITED = ['/about-us/team', '/case-studies', '/blog', `/blog/${FULL_POST}`];
+const GROWN_AUDITED = ['/about-us/team', '/case-studies', SHOWCASE.listing, SHOWCASE.post];
 
-let nginx: RunningServer, fixtureNginx: RunningServer, serve: RunningServer, chromePath: string;
+let nginx: RunningServer, grownNginx: RunningServer, serve: RunningServer, chromePath: string;
 beforeAll(async () => {
   // Lighthouse audits no page answered with 404: nginx serves the 404 page there with status 200.
   const notFound = 'location = /no-such-page { try_files /404.html =404; }';
   nginx = await startNginx({ tls: true, serverDirectives: notFound });
-  fixtureNginx = await startNginx({ tls: true, root: (await fixtureSite()).root });
+  grownNginx = await startNginx({ tls: true, root: await grownTree() });
   serve = await startNpmServer('serve');
   chromePath = await testChromium(); // the pinned build, so that figures compare across machines
 }, 300_000);
-afterAll(() => Promise.all([nginx.stop(), fixtureNginx.stop(), serve.stop()]));
-/** A page's origin: the fixture site's pages are audited on their own server. */
+afterAll(() => Promise.all([nginx.stop(), grownNginx.stop(), serve.stop()]));
+/** A page's origin: the grown tree's pages are audited on their own server. */
 const originOf = (url: string) => new URL(url).origin;
-const lhci = (...args: string[]) =>
+/** `lhci assert` with lighthouserc.cjs, on the runs in .lighthouseci/: its exit code. */
+const assertRuns = () =>
   new Promise<number>((resolve) => {
     // Read by lighthouserc.cjs.
     const env = {
       ...process.env,
       BUDGET_ORIGIN: nginx.url,
-      BUDGET_FIXTURE_ORIGIN: fixtureNginx.url,
-      BUDGET_FIXTURE_PAGES: FIXTURE_AUDITED.join(','),
+      BUDGET_GROWN_ORIGIN: grownNginx.url,
+      BUDGET_GROWN_PAGES: GROWN_AUDITED.join(','),
     };
-    const command = spawn('npx', ['lhci', ...args, `--chromePath=${chromePath}`], { env, stdio: 'inherit' });
+    const command = spawn('npx', ['lhci', 'assert'], { env, stdio: 'inherit' });
     command.on('exit', (code) => resolve(code ?? 1));
   });
 
@@ -78,23 +89,26 @@ it('every audited page is within every budget', async () => {
   // npm test runs each page once, and a page that misses four times more: it is judged on five runs
   // (docs/performance.md: a busy moment of the machine can stall two runs in three).
   const once = process.env.BUDGET_TIMED === '0';
-  expect(await lhci('collect', ...(once ? ['--numberOfRuns=1'] : [])), 'lhci collect').toBe(0);
-  let asserted = await lhci('assert');
+  const audited = [
+    ...pages.map((page) => nginx.url + page),
+    ...GROWN_AUDITED.map((page) => grownNginx.url + page),
+  ];
+  const settings = ci.collect.settings;
+  await collectLighthouse(audited, { runs: once ? 1 : ci.collect.numberOfRuns, chromePath, settings });
+  let asserted = await assertRuns();
   if (asserted !== 0 && once) {
     const failed = lhciFiles<{ url: string; level: string }[]>(/^assertion-results\.json$/)[0]!;
-    const again = failed.filter((result) => result.level === 'error').map((result) => `--url=${result.url}`);
-    await lhci('collect', '--additive', '--numberOfRuns=4', ...new Set(again));
-    asserted = await lhci('assert');
+    const again = [
+      ...new Set(failed.filter((result) => result.level === 'error').map((result) => result.url)),
+    ];
+    await collectLighthouse(again, { runs: 4, chromePath, settings, additive: true });
+    asserted = await assertRuns();
   }
   const reports = lhciFiles<Result>(/^lhr-\d+\.json$/);
   // Per page, the median of its runs' timings and the worst of the rest, as lighthouserc.cjs judges them.
-  const audited = [
-    ...pages.map((page) => nginx.url + page),
-    ...FIXTURE_AUDITED.map((page) => fixtureNginx.url + page),
-  ];
   const rows = audited.map((url) => {
     const runs = reports.filter((report) => report.requestedUrl === url);
-    const page = `${originOf(url) === fixtureNginx.url ? 'fixture ' : ''}${new URL(url).pathname}`;
+    const page = `${originOf(url) === grownNginx.url ? 'grown ' : ''}${new URL(url).pathname}`;
     const scores = (id: string) => runs.map((report) => Math.round(report.categories[id]!.score! * 100));
     const values = (id: string) => runs.map((report) => report.audits[id]!.numericValue!);
     return [
@@ -117,10 +131,10 @@ it(`each photo sends at most ${PHOTO_BYTES / 1024} KB to a phone`, async () => {
   const rows: string[][] = [];
   try {
     for (const route of ['/about-us/team', '/case-studies']) {
-      const sent = await photoBytesAtPhoneWidth(browser, fixtureNginx.url, route);
-      expect(sent.length, `photos loaded on the fixture site's ${route}`).toBeGreaterThan(0);
+      const sent = await photoBytesAtPhoneWidth(browser, grownNginx.url, route);
+      expect(sent.length, `photos loaded on the grown tree's ${route}`).toBeGreaterThan(0);
       for (const { file, bytes } of sent)
-        rows.push([`fixture ${route}`, file, `${(bytes / 1024).toFixed(1)} KB`]);
+        rows.push([`grown ${route}`, file, `${(bytes / 1024).toFixed(1)} KB`]);
     }
   } finally {
     await browser.close();
@@ -157,9 +171,9 @@ it(`each photo sends at most ${PHOTO_BYTES / 1024} KB to a phone`, async () => {
   console.log(`Event Timing durations, median of 3 (0: under 16 ms)\n${aligned(heading, interactions)}`);
   const timed = [
     ...(await firstPaintTimings(browser, nginx.url, pages)),
-    ...(await firstPaintTimings(browser, fixtureNginx.url, ['/about-us/team'])).map((row) => ({
+    ...(await firstPaintTimings(browser, grownNginx.url, ['/about-us/team'])).map((row) => ({
       ...row,
-      page: `fixture ${row.page} (6 photos)`,
+      page: `grown ${row.page} (photos)`,
     })),
   ];
   const firstPaint = timed.map(({ page, lcp, htmlOnly }) => [

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { closePage, newPage } from '../support/browser';
-import { writeFixtureImage } from '../support/fixture-images';
+import { writeFixtureImage } from '../support/fixture-images.mjs';
 import { copyOfTree } from '../support/tree-copy';
 import { median } from './browser-timings';
 

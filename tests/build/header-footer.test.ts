@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allBuiltFiles, builtDocument, pageFor, routes, site, textOf } from '../support/site';
-import { SPECIFICATION } from './specification';
+import { SPECIFICATION } from '../support/specification';
 
 const SPEC_HEADER = SPECIFICATION.header;
 const SPEC_FOOTER_LINKS = SPECIFICATION.footerLinks;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { get } from 'node:http';
 import { connect, type IncomingHttpHeaders } from 'node:http2';
 import path from 'node:path';
@@ -13,9 +13,19 @@ import {
   entryScriptOf,
   hostRuleCounts,
 } from '../support/hosts';
-import { SPECULATION_RULES_URL, speculationRules } from '../../scripts/build/hosting/headers.mjs';
+import { ATOM_TYPE, FEED_FILE, SPECULATION_RULES_URL } from '../../scripts/build/hosting/headers.mjs';
 import type { RunningServer } from '../support/server';
-import { DIST, ROOT, blogPaths, routes, site } from '../support/site';
+import {
+  DIST,
+  ROOT,
+  blogPaths,
+  documentTitleOf,
+  exercised,
+  pageFor,
+  pages,
+  routes,
+  site,
+} from '../support/site';
 
 const SECURITY_HEADERS = [
   'content-security-policy',
@@ -26,6 +36,27 @@ const SECURITY_HEADERS = [
   'cross-origin-opener-policy',
 ];
 const UNKNOWN = ['/no-such-page', '/about-us/no-such-page', '/404', '/wp-login.php', '/x.html'];
+/** The blog's feeds in dist/ (none before the first post). */
+const FEEDS = readdirSync(DIST, { recursive: true, encoding: 'utf8' })
+  .map((file) => file.split(path.sep).join('/'))
+  .filter((file) => FEED_FILE.test(file));
+/** A photo's variants, one of each format (none while the tree has no photo): the first PNG-sourced picture's, or the first picture's. */
+const PHOTO_VARIANTS = (() => {
+  const pictures = pages.flatMap((page) => [...pageFor(page.path).querySelectorAll('picture')]);
+  const picture =
+    pictures.find((candidate) => candidate.querySelector('img')!.getAttribute('src')!.endsWith('.png')) ??
+    pictures[0];
+  if (!picture) return [];
+  return [
+    ...[...picture.querySelectorAll('source')].map(
+      (source) => source.getAttribute('srcset')!.split(/[\s,]+/)[0]!,
+    ),
+    picture.querySelector('img')!.getAttribute('src')!,
+  ];
+})();
+/** A Speculation Rules pattern ("/blog/:slug") as a regular expression. */
+const patternOf = (pattern: string) =>
+  new RegExp(`^${pattern.replace(/[.]/g, '\\.').replace(/:[a-z]+/g, '[^/]+')}$`);
 /** Other spellings of a page's URL, each redirected to the one URL (the canonical). */
 const ALIASES: [string, string][] = [
   ['/about-us/', '/about-us'],
@@ -84,6 +115,9 @@ const securityOf = (headers: Headers | IncomingHttpHeaders) =>
     }),
   );
 
+/** Text as the minified HTML writes it. */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
 const HTTPS_ONLY_HEADER = 'strict-transport-security';
 const HTTPS_ONLY_DIRECTIVE = /; upgrade-insecure-requests$/;
 /** Production's security headers as a plain-HTTP preview must send them: without the HTTPS-only two. */
@@ -109,14 +143,16 @@ describe.each(TARGETS)('$name', ({ name, start, errors, compresses, plainHttpPre
   }, 120_000);
   afterAll(() => server.stop());
 
-  it('answers every route at its URL with its page, status 200, no redirect and every header', async () => {
-    for (const route of routes) {
-      const response = await fetch(server.url + route.path, { redirect: 'manual' });
-      expect(response.status, route.path).toBe(200);
-      expect(await response.text(), route.path).toContain(`<title>${route.title.replace(/&/g, '&amp;')} |`);
+  it('answers every page at its URL with its page, status 200, no redirect and every header', async () => {
+    for (const page of pages) {
+      const response = await fetch(server.url + page.path, { redirect: 'manual' });
+      expect(response.status, page.path).toBe(200);
+      expect(await response.text(), page.path).toContain(
+        `<title>${escapeHtml(documentTitleOf(page))}</title>`,
+      );
       for (const header of expectedHeaders)
-        expect(response.headers.get(header), `${route.path} ${header}`).toBeTruthy();
-      expect(response.headers.get('cache-control'), route.path).toMatch(/max-age=0/);
+        expect(response.headers.get(header), `${page.path} ${header}`).toBeTruthy();
+      expect(response.headers.get('cache-control'), page.path).toMatch(/max-age=0/);
     }
   });
 
@@ -170,8 +206,8 @@ describe.each(TARGETS)('$name', ({ name, start, errors, compresses, plainHttpPre
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
   });
 
-  it('names the Speculation Rules on every page, and serves them as such', async () => {
-    for (const pathname of [...routes.map((route) => route.path), '/no-such-page']) {
+  it('names the Speculation Rules on every page, and serves rules that match every page', async () => {
+    for (const pathname of [...pages.map((page) => page.path), '/no-such-page']) {
       const response = await fetch(server.url + pathname);
       expect(response.headers.get('speculation-rules'), pathname).toBe(`"${SPECULATION_RULES_URL}"`);
     }
@@ -179,7 +215,42 @@ describe.each(TARGETS)('$name', ({ name, start, errors, compresses, plainHttpPre
     expect(rules.status).toBe(200);
     expect(rules.headers.get('content-type')).toMatch(/^application\/speculationrules\+json/);
     expect(securityOf(rules.headers)).toEqual(pageHeaders);
-    expect(await rules.json()).toEqual(speculationRules(routes.map((route) => route.path)));
+    const { prerender } = (await rules.json()) as {
+      prerender: { where: { href_matches: string[] }; eagerness: string }[];
+    };
+    expect(prerender.map((rule) => rule.eagerness)).toEqual(['moderate']);
+    const patterns = prerender[0]!.where.href_matches;
+    // A pattern per kind of page, not per post: every page fetches the rules.
+    expect(patterns.length).toBeLessThanOrEqual(routes.length + 3);
+    for (const page of pages)
+      expect(
+        patterns.some((pattern) => patternOf(pattern).test(page.path)),
+        page.path,
+      ).toBe(true);
+  });
+
+  it('serves each of the blog’s feeds as an Atom feed', async () => {
+    for (const feed of exercised(FEEDS, 'feed')) {
+      const response = await fetch(`${server.url}/${feed}`);
+      expect(response.status, feed).toBe(200);
+      expect(response.headers.get('content-type'), feed).toMatch(
+        new RegExp(`^${ATOM_TYPE.replace('+', '\\+')}`),
+      );
+    }
+  });
+
+  it('serves a photo’s variants with their type, cached for a year, under the same CSP as the pages', async () => {
+    for (const url of exercised(PHOTO_VARIANTS, 'photo')) {
+      const response = await fetch(server.url + url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type'), url).toBe(
+        { '.avif': 'image/avif', '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg' }[
+          path.extname(url)
+        ],
+      );
+      expect(response.headers.get('cache-control'), url).toBe('public, max-age=31536000, immutable');
+      expect(securityOf(response.headers), url).toEqual(pageHeaders);
+    }
   });
 
   it.each([site.shareImage, '/robots.txt'])(
@@ -192,10 +263,10 @@ describe.each(TARGETS)('$name', ({ name, start, errors, compresses, plainHttpPre
   );
 
   it.runIf(compresses)(
-    `delivers every page's first paint (HTML and CSS) in ${FIRST_PAINT_BYTES} bytes on the wire`,
+    `delivers every page's first paint (its HTML through its heading, with its CSS) in ${FIRST_PAINT_BYTES} bytes on the wire`,
     async () => {
-      // Every route, and the 404 page that answers any other path.
-      for (const page of [...routes.map((route) => route.path), '/no-such-page']) {
+      // Every page, and the 404 page that answers any other path.
+      for (const page of [...pages.map((candidate) => candidate.path), '/no-such-page']) {
         expect(await firstPaintBytes(server.url + page), page).toBeLessThanOrEqual(FIRST_PAINT_BYTES);
       }
     },
@@ -263,14 +334,14 @@ describe(NGINX_OVER_HTTP2, () => {
   });
   afterAll(() => server.stop());
 
-  it('answers every route with its page, status 200 and the headers once', async () => {
-    for (const route of routes) {
-      const response = await http2Request(server.url, route.path);
-      expect(response.status, route.path).toBe(200);
-      expect(response.body.toString(), route.path).toContain(
-        `<title>${route.title.replace(/&/g, '&amp;')} |`,
+  it('answers every page with its page, status 200 and the headers once', async () => {
+    for (const page of pages) {
+      const response = await http2Request(server.url, page.path);
+      expect(response.status, page.path).toBe(200);
+      expect(response.body.toString(), page.path).toContain(
+        `<title>${escapeHtml(documentTitleOf(page))}</title>`,
       );
-      expect(securityOf(response.headers), route.path).toEqual(pageHeaders);
+      expect(securityOf(response.headers), page.path).toEqual(pageHeaders);
     }
   });
 
@@ -360,5 +431,14 @@ describe('each host reads every rule', () => {
     expect(counts.cloudflare).toBeLessThanOrEqual(100);
     expect(counts.serve).toBeLessThanOrEqual(50);
     expect(counts.cloudflare, 'no rule per page').toBeLessThan(routes.length);
+  });
+
+  // Photo variants share one rule per host, however many photos: their folder (and, for serve,
+  // AVIF's type); hashed assets are named one by one, and feeds one by one (a few).
+  it('takes one rule for every photo, however many there are', () => {
+    const headers = readFileSync(path.join(DIST, '_headers'), 'utf8');
+    const serve = readFileSync(path.join(ROOT, 'hosting/serve.json'), 'utf8');
+    expect((headers.match(/^\/images\//gm) ?? []).length).toBeLessThanOrEqual(1);
+    expect((serve.match(/"source": "images\//g) ?? []).length).toBeLessThanOrEqual(2);
   });
 });

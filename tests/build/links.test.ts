@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokenLinks, invalidUrls } from '../support/page-checks';
 import { startNpmServer, type RunningServer } from '../support/server';
-import { DIST, allBuiltFiles, blogPaths, builtDocument, routes } from '../support/site';
+import { DIST, allBuiltFiles, builtDocument, pages, routes } from '../support/site';
 
 describe('URLs in the markup', () => {
   it('every href, src and action on every page is a valid URL', () => {
@@ -21,16 +21,16 @@ describe('links', () => {
   it('every internal link, asset and #fragment on every page resolves', async () => {
     const { broken, resolved } = await brokenLinks(
       server.url,
-      routes.map((route) => route.path),
+      pages.map((page) => page.path),
     );
     expect(broken).toEqual([]);
     // Each distinct address is checked once: at least every page and its assets.
-    expect(resolved).toBeGreaterThan(routes.length);
+    expect(resolved).toBeGreaterThan(pages.length);
   }, 120_000);
 
   // A link to any other spelling of a page (/about-us/, /about-us.html) is a redirect on every host.
   it('links every page by its one URL, the one in routes.json (or, for a post, its slug)', () => {
-    const paths = new Set([...routes.map((route) => route.path), ...blogPaths]);
+    const paths = new Set(pages.map((page) => page.path));
     const offending = allBuiltFiles().flatMap((file) =>
       [...builtDocument(file).querySelectorAll('a[href^="/"]')]
         .map((link) => link.getAttribute('href')!.split(/[?#]/)[0]!)

@@ -6,9 +6,10 @@ import {
   ROOT,
   blogPaths,
   builtDocument,
+  documentTitleOf,
   pageFor,
+  pages,
   routes,
-  site,
   sourceFileFor,
   textOf,
 } from '../support/site';
@@ -40,26 +41,26 @@ describe('the route list', () => {
   });
 });
 
-describe('every built route', () => {
-  it.each(routes)('$path has its own title, description and exactly one h1', (route) => {
-    const document = pageFor(route.path);
-    expect(document.title).toBe(`${route.title} | ${site.name}`);
+describe('every built page', () => {
+  it.each(pages)('$path has its own title, description and exactly one h1', (page) => {
+    const document = pageFor(page.path);
+    expect(document.title).toBe(documentTitleOf(page));
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
-      route.description,
+      page.description,
     );
     expect(document.querySelectorAll('h1')).toHaveLength(1);
     expect(document.documentElement.lang).toBe('en');
   });
 
   it('titles and descriptions are unique and not empty across the site', () => {
-    const documents = routes.map((route) => pageFor(route.path));
+    const documents = pages.map((page) => pageFor(page.path));
     const titles = documents.map((document) => document.title);
     const descriptions = documents.map((document) =>
       document.querySelector('meta[name="description"]')?.getAttribute('content'),
     );
     expect(titles.every(Boolean) && descriptions.every(Boolean)).toBe(true);
-    expect(new Set(titles).size).toBe(routes.length);
-    expect(new Set(descriptions).size).toBe(routes.length);
+    expect(new Set(titles).size).toBe(pages.length);
+    expect(new Set(descriptions).size).toBe(pages.length);
   });
 
   it.each(placeholders)('$path says it is under construction', (route) => {
@@ -70,9 +71,9 @@ describe('every built route', () => {
   });
 
   it('loads the page script as a module only, so no script blocks rendering', () => {
-    for (const route of routes) {
-      for (const script of pageFor(route.path).querySelectorAll('script[src]')) {
-        expect(script.getAttribute('type'), route.path).toBe('module');
+    for (const page of pages) {
+      for (const script of pageFor(page.path).querySelectorAll('script[src]')) {
+        expect(script.getAttribute('type'), page.path).toBe('module');
       }
     }
   });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pageFor, textOf } from '../support/site';
-import { SPECIFICATION, differs, figuresOfData, type Figure } from './specification';
+import { SPECIFICATION, differs, figuresOfData, type Figure } from '../support/specification';
 
 const main = (route: string) => pageFor(route).querySelector('main')!;
 const all = (scope: ParentNode, selector: string) => [...scope.querySelectorAll(selector)];

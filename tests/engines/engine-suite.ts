@@ -2,8 +2,9 @@
  * What visitors do, in Firefox and in WebKit (Safari's engine), where engines differ: the header's
  * dropdowns and mobile menu with and without JavaScript, the toast, native form validation, the
  * requests with island code blocked, moving between pages (view transitions, speculation rules),
- * a blog post and listing with their photos (on the fixture site), and no page errors. Chromium
- * runs the full suite in tests/browser.
+ * the header with the site's font blocked, the blog's listing and a post with their photos, a
+ * table and code (where the tree has posts: the grown tree's), and no page errors. Chromium runs
+ * the full suite in tests/browser.
  *
  * Written once, run by one test file per engine (firefox.test.ts, webkit.test.ts), so that the two
  * engines run side by side: much of a test is waiting on the other engine's driver or on a timer.
@@ -11,8 +12,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLACEHOLDER_TOAST, TOAST_DURATION_MS } from '../../scripts/page/toast-store';
 import { startEngineSite, type EngineSite } from '../support/engine-site';
-import { FULL_POST, fixtureSite } from '../support/fixture-site';
 import { startEngine, waitInPage, type EngineName, type EnginePage } from '../support/engines';
+import { codeLinesWrapped, wordsBrokenInCells } from '../support/post-readings';
+import { exercised, pages } from '../support/site';
 
 const NAV = 'nav[data-island="navigation"]';
 const SERVICES_ITEM = `${NAV} li:has(> a[href="/services"])`;
@@ -28,6 +30,18 @@ const DESKTOP = 1280;
 const ANY_CHUNK = /^\/(?!main\.)[^/]+\.[0-9a-f]{8}\.js$/;
 /** Every script: the page as it is with JavaScript off. */
 const EVERY_SCRIPT = /\.js$/;
+/** The site's font files: a first visit that paints before they arrive. */
+const FONTS = /\.woff2$/;
+/** A listing of posts and a post with a table (the one with most of what a post can hold), where the tree has them. */
+const LISTING = pages.find((candidate) => candidate.kind === 'listing')?.path;
+const POST =
+  pages.find((candidate) => candidate.post?.html.includes('<table') && candidate.post.cover)?.path ??
+  pages.find((candidate) => candidate.post?.html.includes('<table'))?.path;
+const BLOG = exercised(
+  [LISTING, POST].filter((route): route is string => route !== undefined),
+  'post with a table',
+);
+const WITH_CODE = pages.find((candidate) => candidate.post?.html.includes('<pre'))?.path;
 
 // Functions run in the page: each stands alone (a driver sends its source, not its closure).
 const islandIs = (name: string, state: string) =>
@@ -42,7 +56,19 @@ const isShown = (selector: string) =>
 const isHidden = (selector: string) =>
   !(document.querySelector(selector)?.checkVisibility({ visibilityProperty: true }) ?? false);
 const toastCount = () => document.querySelectorAll('[role="status"] .ds-toast').length;
-
+/** The header's controls: how many rows they take, and which wrapped. */
+const headerRows = () => {
+  const controls = [...document.querySelectorAll('.ds-nav__list > li > a, .ds-nav__cta')];
+  const lines = (element: Element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  };
+  return {
+    rows: new Set(controls.map((element) => Math.round(element.getBoundingClientRect().top))).size,
+    wrapped: controls.filter((element) => lines(element) !== 1).map((element) => element.textContent.trim()),
+  };
+};
 /** The cross-engine tests, in one engine. */
 export function describeEngine(engine: EngineName): void {
   describe(engine, () => {
@@ -64,7 +90,7 @@ export function describeEngine(engine: EngineName): void {
 
     /** Opens a route at a width with a clean slate (no toast, no draft) and the given scripts blocked. */
     async function open(path: string, width: number, blocked: RegExp | null = null): Promise<void> {
-      site.blockScripts(blocked);
+      site.block(blocked);
       await page.resize(width);
       await page.goto(site.url(path));
       await page.evaluate(() => {
@@ -248,7 +274,7 @@ export function describeEngine(engine: EngineName): void {
         () =>
           document.querySelector<HTMLElement>('[data-island="toast"]')?.dataset.islandState === 'retrying',
       );
-      site.blockScripts(null);
+      site.block(null);
       await new Promise((resolve) => setTimeout(resolve, 600)); // the first retry waits 500 ms
       await page.click('main button[data-toast]');
       await waitInPage(
@@ -277,23 +303,24 @@ export function describeEngine(engine: EngineName): void {
       await expectNoPageErrors();
     });
 
-    describe('the blog, on the fixture site', () => {
-      let blog: EngineSite | undefined;
-      beforeAll(async () => {
-        // Built by the browser suite before this one runs, or here when this suite runs alone.
-        blog = await startEngineSite((await fixtureSite()).root);
-      }, 400_000);
-      afterAll(async () => {
-        await blog?.stop();
-      });
+    it.each([1024, 1536])(
+      'at %ipx with the site’s font blocked, the header is one line, in a fallback face',
+      async (width) => {
+        await open('/about-us/team', width, FONTS);
+        const rows = await page.evaluate(headerRows);
+        expect(rows, `${engine} at ${width}px`).toEqual({ rows: 1, wrapped: [] });
+        site.block(null);
+      },
+    );
 
+    describe.skipIf(BLOG.length === 0)('the blog', () => {
       for (const javascript of [true, false]) {
-        it(`a post with its cover, table and photo, and a listing: laid out, photos loaded, no error (JavaScript ${javascript ? 'on' : 'off'})`, async () => {
-          blog!.blockScripts(javascript ? null : EVERY_SCRIPT);
+        it(`a listing and a post with its cover, table and photo: laid out, photos loaded, no word broken in a cell, no error (JavaScript ${javascript ? 'on' : 'off'})`, async () => {
+          site.block(javascript ? null : EVERY_SCRIPT);
           for (const width of [MOBILE, DESKTOP]) {
             await page.resize(width);
-            for (const route of ['/blog', `/blog/${FULL_POST}`]) {
-              await page.goto(blog!.url(route));
+            for (const route of [...BLOG, ...(WITH_CODE && !BLOG.includes(WITH_CODE) ? [WITH_CODE] : [])]) {
+              await page.goto(site.url(route));
               const shown = await page.evaluate(async () => {
                 const images = [...document.querySelectorAll<HTMLImageElement>('main picture img')];
                 // Lazy photos load once near the screen: bring each into view and wait for it (not
@@ -322,15 +349,17 @@ export function describeEngine(engine: EngineName): void {
               });
               const where = `${engine} ${route} at ${width}px`;
               expect(shown.heading, where).not.toBe('');
-              expect(shown.photos.length, where).toBeGreaterThan(0);
               expect(
                 shown.photos.filter((photo) => !photo.loaded || !photo.modern),
                 `${where}: photos not loaded, or not as AVIF or WebP`,
               ).toEqual([]);
               expect(shown.overflow, `${where}: sideways scroll`).toBeLessThanOrEqual(0);
+              expect(await page.evaluate(wordsBrokenInCells), `${where}: words broken in a cell`).toEqual([]);
+              expect(await page.evaluate(codeLinesWrapped), `${where}: code wrapped`).toEqual([]);
               expect(await page.evaluate(pageErrors), where).toEqual([]);
             }
           }
+          site.block(null);
         });
       }
     });

@@ -13,7 +13,6 @@ import { afterAll, beforeAll } from 'vitest';
 import { prepareCaptureBrowser, unsupportedReason } from '../../backstop/capture-browser.cjs';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/build/chromium.cjs';
 import { atEveryWidth } from './placeholder-sample.cjs';
-import { fixtureSite } from './fixture-site';
 import { startNpmServer, type RunningServer } from './server';
 
 /**
@@ -88,8 +87,6 @@ export interface BrowserSite {
     options?: PageOptions & { prepare?: (page: Page) => Promise<unknown> },
   ) => Promise<Page>;
   url: (path: string) => string;
-  /** A URL of the fixture site (photos, posts), served beside the site when asked for. */
-  fixtureUrl: (path: string) => string;
   /**
    * Runs `check` on every path at each of `widths`, spread over a few tabs, and returns what it
    * found, each finding prefixed with its path and width, in path order. A page load waits on the
@@ -107,7 +104,7 @@ export interface BrowserSite {
     options?: PageOptions & {
       prepare?: (page: Page) => Promise<void>;
       load?: (page: Page, url: string) => Promise<unknown>;
-      /** Where a path is served (default: the site; fixtureUrl for the fixture site's pages). */
+      /** Where a path is served (default: the site). */
       urlFor?: (path: string) => string;
     },
   ) => Promise<string[]>;
@@ -141,25 +138,18 @@ async function launchPatiently(): Promise<Browser> {
 /** Tabs for checkEveryPath: one more than the machine's two cores, so one is always loading. */
 const TABS = 3;
 
-/**
- * Starts Chromium and `npm run serve` for the current test file, and stops both after it; with
- * `fixture`, the fixture site too (tests/support/fixture-site.ts: photos, posts), on its own server.
- */
-export function useBrowserAndSite({ fixture = false } = {}): BrowserSite {
+/** Starts Chromium and `npm run serve` for the current test file, and stops both after it. */
+export function useBrowserAndSite(): BrowserSite {
   let browser: Browser | undefined;
   let server: RunningServer | undefined;
-  let fixtureServer: RunningServer | undefined;
   beforeAll(async () => {
-    const serveFixture = async () =>
-      fixture ? startNpmServer('serve', [], 60_000, (await fixtureSite()).root) : undefined;
-    [browser, server, fixtureServer] = await Promise.all([
+    [browser, server] = await Promise.all([
       launchPatiently(),
       within(90_000, 'npm run serve did not answer', startNpmServer('serve')),
-      serveFixture(),
     ]);
   }, 300_000);
   afterAll(async () => {
-    await Promise.all([browser?.close(), server?.stop(), fixtureServer?.stop()]);
+    await Promise.all([browser?.close(), server?.stop()]);
   });
   const started = () => {
     if (!browser || !server) throw new Error('useBrowserAndSite: the browser or server did not start');
@@ -168,10 +158,6 @@ export function useBrowserAndSite({ fixture = false } = {}): BrowserSite {
   return {
     browser: () => started().browser,
     url: (path) => started().server.url + path,
-    fixtureUrl(path) {
-      if (!fixtureServer) throw new Error('useBrowserAndSite({ fixture: true }) serves the fixture site');
-      return fixtureServer.url + path;
-    },
     newPage: (width, options) => newPage(started().browser, width, options),
     async open(path, width, { prepare, ...options } = {}) {
       const page = await this.newPage(width, options);

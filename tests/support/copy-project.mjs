@@ -1,9 +1,10 @@
 /**
  * Copies the project's files as they are now (tracked, or new and not ignored; `only` narrows them
- * to some folders) into a scratch folder, for tests and measurements that edit or grow the site
+ * to some paths) into a scratch folder, for tests and measurements that edit or grow the site
  * without touching the real tree. Its node_modules links to the project's packages, except
  * posthtml-site, which package.json installs from scripts/build/posthtml-site: the copy must run
- * its own, so that the plugin reads the copy's data.
+ * its own, so that the plugin reads the copy's data. `linkModules: false` copies over a copy made
+ * before, whose node_modules is linked already.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import path from 'node:path';
 
 const { ROOT } = createRequire(import.meta.url)('../../scripts/build/repo-root.cjs');
 
-export function copyProject(scratch, only = []) {
+export function copyProject(scratch, only = [], { linkModules = true } = {}) {
   const listed = execFileSync(
     'git',
     ['ls-files', '-z', '--cached', '--others', '--exclude-standard', ...only],
@@ -25,6 +26,7 @@ export function copyProject(scratch, only = []) {
     mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
     writeFileSync(path.join(scratch, file), readFileSync(path.join(ROOT, file)));
   }
+  if (!linkModules) return;
   mkdirSync(path.join(scratch, 'node_modules'));
   for (const entry of readdirSync(path.join(ROOT, 'node_modules'))) {
     const target =

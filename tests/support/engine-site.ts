@@ -1,8 +1,9 @@
 /**
  * The built site for the cross-engine tests: `npm run serve` behind a small proxy that can refuse
- * script requests (JavaScript off, or island code blocked, in any engine: Firefox's BiDi driver
- * cannot switch JavaScript off, and classic WebDriver cannot block requests) and that records
- * every page error, whatever the engine reports to its driver.
+ * requests (scripts: JavaScript off, or island code blocked, in any engine, since Firefox's BiDi
+ * driver cannot switch JavaScript off and classic WebDriver cannot block requests; the fonts: a
+ * first visit that paints before they arrive) and that records every page error, whatever the
+ * engine reports to its driver.
  */
 import { createServer, request, type Server } from 'node:http';
 import { freePort, startNpmServer, type RunningServer } from './server';
@@ -21,12 +22,12 @@ export interface EngineSite {
   url: (path: string) => string;
   /** The site as `npm run serve` sends it, without the proxy (for the preview's own headers). */
   serveUrl: () => string;
-  /** Refuses script requests whose path matches (null: none), until changed. */
-  blockScripts: (pattern: RegExp | null) => void;
+  /** Refuses the requests whose path matches (null: none), until changed. */
+  block: (pattern: RegExp | null) => void;
   stop: () => Promise<void>;
 }
 
-/** The site built in `root` (the repository's own by default, or the fixture site's copy). */
+/** The site built in `root` (the tree's own by default). */
 export async function startEngineSite(root?: string): Promise<EngineSite> {
   const server: RunningServer = await startNpmServer('serve', [], 60_000, root);
   const upstream = new URL(server.url);
@@ -37,7 +38,7 @@ export async function startEngineSite(root?: string): Promise<EngineSite> {
       res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(RECORDER);
       return;
     }
-    if (blocked?.test(pathname) && pathname.endsWith('.js')) {
+    if (blocked?.test(pathname)) {
       res.writeHead(503).end();
       return;
     }
@@ -73,7 +74,7 @@ export async function startEngineSite(root?: string): Promise<EngineSite> {
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     serveUrl: () => server.url,
-    blockScripts: (pattern) => {
+    block: (pattern) => {
       blocked = pattern;
     },
     stop: async () => {

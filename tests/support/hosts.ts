@@ -5,6 +5,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
+import { brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync } from 'node:zlib';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,7 +44,7 @@ export interface NginxOptions {
   tls?: boolean;
   /** More directives for the server block, for what one test needs beside the site's own. */
   serverDirectives?: string;
-  /** The tree whose dist/ and hosting/ to serve: the project's, or a built copy's (a fixture site). */
+  /** The tree whose dist/ and hosting/ to serve: the project's, or a built copy's (the grown tree). */
   root?: string;
 }
 
@@ -159,7 +160,7 @@ export async function startCloudflare(root = ROOT): Promise<RunningServer> {
   };
 }
 
-/** One TCP round trip: ten 1,460-byte segments, the most a page's first paint may need. */
+/** One TCP round trip: ten 1,460-byte segments, the most a page's first paint may need (firstPaintBytes). */
 export const FIRST_PAINT_BYTES = 14_600;
 
 /** The render-blocking stylesheet a page links, as a root-absolute path (none: it is inlined). */
@@ -167,28 +168,62 @@ export const stylesheetOf = (html: string) => /<link rel=stylesheet href=(\/[^ >
 /** The entry script a built page loads, as a root-absolute path. */
 export const entryScriptOf = (html: string) => /<script type=module src=(\/[^ >]+\.js)/.exec(html)?.[1];
 
-/** Bytes read from the socket for one request (status line, headers and body as the host sent them). */
-function bytesOnTheWire(url: string): Promise<number> {
+/** One response as it came over the socket: every byte read, and its body as sent (still compressed). */
+function rawResponse(
+  url: string,
+): Promise<{ bytesRead: number; body: Buffer; encoding: string | undefined }> {
   return new Promise((resolve, reject) => {
     get(url, { agent: false, headers: { 'Accept-Encoding': 'br, gzip' } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.socket.bytesRead));
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          bytesRead: response.socket.bytesRead,
+          body: Buffer.concat(chunks),
+          encoding: response.headers['content-encoding'],
+        }),
+      );
     }).on('error', reject);
   });
 }
 
 /**
- * What a page's first paint takes on the wire from a running host: its HTML, which carries its
- * stylesheet, and any stylesheet it still links (scripts are modules and never block the first
- * paint).
+ * How many bytes of a compressed body deliver the page through `marker`: fed to the decoder 256
+ * bytes at a time, as they would arrive, until what it has decoded holds the marker.
+ */
+async function bytesThrough(body: Buffer, encoding: string | undefined, marker: string): Promise<number> {
+  if (!encoding || encoding === 'identity') return body.indexOf(marker) + marker.length;
+  const decoder = encoding === 'br' ? createBrotliDecompress() : createGunzip();
+  let decoded = '';
+  decoder.on('data', (chunk: Buffer) => (decoded += chunk.toString('latin1')));
+  for (let fed = 0; fed < body.length;) {
+    const slice = body.subarray(fed, fed + 256);
+    fed += slice.length;
+    await new Promise<void>((resolve) => decoder.write(slice, () => decoder.flush(() => resolve())));
+    if (decoded.includes(marker)) {
+      decoder.destroy();
+      return fed;
+    }
+  }
+  decoder.destroy();
+  return body.length;
+}
+
+/**
+ * What a page's first paint takes on the wire from a running host: the status line and headers,
+ * and its HTML, which carries its stylesheet, through its heading (`</h1>`), the largest thing
+ * at the top of every page; and any stylesheet it still links (scripts are modules and never block
+ * the first paint). The page is held until `<main>` is parsed (partials/head.html), and painted
+ * as it arrives from there: what follows the heading (a list of case studies, a post's text) is
+ * below it, and its length is the content's, whatever the tree holds.
  */
 export async function firstPaintBytes(pageUrl: string): Promise<number> {
-  const stylesheet = stylesheetOf(await (await fetch(pageUrl)).text());
-  const [html, css] = await Promise.all([
-    bytesOnTheWire(pageUrl),
-    stylesheet ? bytesOnTheWire(new URL(stylesheet, pageUrl).href) : 0,
-  ]);
-  return html + css;
+  const { bytesRead, body, encoding } = await rawResponse(pageUrl);
+  const html = encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+  const stylesheet = stylesheetOf(html.toString('utf8'));
+  const css = stylesheet ? (await rawResponse(new URL(stylesheet, pageUrl).href)).bytesRead : 0;
+  const heading = html.includes('</h1>') ? '</h1>' : '</html>';
+  return bytesRead - body.length + (await bytesThrough(body, encoding, heading)) + css;
 }
 
 /** How many rules each host's generated config of a built tree gives: Cloudflare's _headers, serve's headers. */

@@ -34,6 +34,24 @@ describe('workflow lint', () => {
   });
 });
 
+describe('the CI workflow', () => {
+  it('runs every stage of npm test, one step each', () => {
+    const scripts = (
+      JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
+    const stages = [...scripts.test!.matchAll(/npm:([\w:]+)/g)].map(([, name]) => name!);
+    const steps = (
+      parse(source) as { jobs: { test: { steps: { run?: string }[] } } }
+    ).jobs.test.steps.flatMap((step) => (step.run ? [step.run] : []));
+    // npm run check is the build and the build-output tests, two steps; the budget's checks are the budget's.
+    const expanded = stages.flatMap((stage) =>
+      stage === 'check' ? ['build', 'test:build'] : stage === 'budget:checks' ? ['budget'] : [stage],
+    );
+    for (const stage of expanded)
+      expect(steps, `.github/workflows/ci.yml runs npm run ${stage}`).toContain(`npm run ${stage}`);
+  });
+});
+
 describe('the deploy workflow', () => {
   const DEPLOY = path.resolve('.github/workflows/deploy.yml');
   interface Job {
@@ -57,9 +75,21 @@ describe('the deploy workflow', () => {
     expect(lintWorkflow(DEPLOY)).toEqual([]);
   });
 
-  it('starts by hand or from a release tag, never from a push to a branch', () => {
-    expect(Object.keys(workflow.on).sort()).toEqual(['push', 'workflow_dispatch']);
+  it('starts by hand, from a release tag or once a day (for scheduled posts), never from a push to a branch', () => {
+    expect(Object.keys(workflow.on).sort()).toEqual(['push', 'schedule', 'workflow_dispatch']);
     expect(workflow.on.push).toEqual({ tags: ['v*'] });
+    // Minute and hour fixed, every day of every month.
+    expect(workflow.on.schedule).toEqual([{ cron: expect.stringMatching(/^\d+ \d+ \* \* \*$/) as unknown }]);
+  });
+
+  it('deploys, on the daily run, the ref the launch check checked', () => {
+    const deploying = Object.entries(workflow.jobs).filter(([, job]) => /wrangler/.test(runs(job)));
+    for (const [name, job] of deploying) {
+      const checkout = (job as unknown as { steps: { uses?: string; with?: { ref?: string } }[] }).steps.find(
+        (step) => step.uses?.startsWith('actions/checkout'),
+      );
+      expect(checkout?.with?.ref, name).toBe('${{ needs.launch-check.outputs.ref }}');
+    }
   });
 
   it('deploys only after npm run launch-check has passed, in a job that cannot be skipped or ignored', () => {

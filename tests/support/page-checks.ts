@@ -1,13 +1,13 @@
 /**
  * The checks every built page gets, as functions over files or served pages: valid HTML, valid
  * URLs, every link resolving, every character in the site's font. The build-output tests run them
- * on the shipped site (html-validate, links, glyphs tests) and on the fixture site's pages (blog).
+ * on every page the tree builds (html-validate, links, glyphs tests).
  */
 import path from 'node:path';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { LinkChecker, LinkState } from 'linkinator';
 import { parseUnicodeRange } from '../../scripts/build/subset-font.mjs';
-import { DIST, builtDocument } from './site';
+import { builtDocument } from './site';
 
 // Reads .htmlvalidate.mjs: html-validate:recommended, less what the minifier legally omits.
 const validator = new HtmlValidate(new FileSystemConfigLoader());
@@ -67,13 +67,20 @@ export async function brokenLinks(origin: string, paths: string[]) {
   };
 }
 
-/** The unicode-range of the self-hosted font in a build's stylesheet (inlined in every page). */
-export function selfHostedRanges(dist = DIST): [number, number][] {
-  const css = builtDocument(path.join(dist, 'index.html')).querySelector('style')?.textContent ?? '';
-  const fontFace = /@font-face\{[^}]*src:url\([^)]*\.woff2\)[^}]*\}/.exec(css)?.[0] ?? '';
-  const range = /unicode-range:([^;}]+)/.exec(fontFace)?.[1];
-  if (!range) throw new Error('No unicode-range on the self-hosted @font-face in the built CSS');
-  return parseUnicodeRange(range);
+/**
+ * The unicode-ranges of the self-hosted font's faces a built page declares, together: the shared
+ * stylesheet's, and the extra faces the build gives a page that draws their characters
+ * (scripts/build/finish-pages.mjs).
+ */
+export function selfHostedRanges(file: string): [number, number][] {
+  const css = [...builtDocument(file).querySelectorAll('style')].map((style) => style.textContent).join('');
+  const ranges = [...css.matchAll(/@font-face\{[^}]*src:url\([^)]*\.woff2\)[^}]*\}/g)].flatMap(([face]) => {
+    const range = /unicode-range:([^;}]+)/.exec(face)?.[1];
+    return range ? parseUnicodeRange(range) : [];
+  });
+  if (ranges.length === 0)
+    throw new Error(`${file}: no unicode-range on a self-hosted @font-face in its styles`);
+  return ranges;
 }
 
 /** Every character a visitor reads on a page (text nodes outside scripts). */
@@ -88,20 +95,17 @@ function visibleText(file: string): string {
 }
 
 /**
- * The characters of the pages that the self-hosted font's `ranges` lack, each with a page it is
- * on. A character outside the font falls back to whatever font the device has, so it looks
+ * The characters of the pages that the self-hosted faces each page declares lack, each with a page
+ * it is on. A character outside the font falls back to whatever font the device has, so it looks
  * different on every machine (and breaks screenshot comparison). Emoji come from the system's
  * colour emoji font by design.
  */
-export function glyphsOutside(
-  files: string[],
-  ranges: [number, number][],
-  root: string,
-): Record<string, string> {
-  const covered = (codePoint: number) =>
-    ranges.some(([start, end]) => codePoint >= start && codePoint <= end);
+export function glyphsOutside(files: string[], root: string): Record<string, string> {
   const outside = new Map<string, string>();
   for (const file of files) {
+    const ranges = selfHostedRanges(file);
+    const covered = (codePoint: number) =>
+      ranges.some(([start, end]) => codePoint >= start && codePoint <= end);
     for (const character of visibleText(file)) {
       // Tabs and line breaks in the source collapse to spaces: they are never drawn.
       if (/\p{Extended_Pictographic}|\uFE0F|[\t\n\r\f]/u.test(character)) continue;

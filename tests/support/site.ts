@@ -1,11 +1,17 @@
-/** The site's data and built pages, as the build-output and browser tests see them. */
+/**
+ * The site's data and built pages, as the build-output and browser tests see them: whatever the
+ * tree holds (posts or none, photos or none, six members or seven). These tests run on the shipped
+ * tree and on the grown one (grown-tree.mjs); what must hold for any content is asserted over what
+ * is there, and `exercised` makes sure the grown tree gives each such check something to check.
+ */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Window } from 'happy-dom';
 import { parse, serialize } from 'parse5';
 import routesJson from '../../pages/_data/routes.json' with { type: 'json' };
 import siteJson from '../../pages/_data/site.json' with { type: 'json' };
-import { loadSiteData } from '../../scripts/build/posthtml-site/site-data.cjs';
+import { recordedDay } from '../../scripts/build/build-sources.mjs';
+import { loadSiteData, type BlogPost } from '../../scripts/build/posthtml-site/site-data.cjs';
 import { ROOT } from '../../scripts/build/repo-root.cjs';
 import { fileOfRoute } from '../../scripts/build/route-file.cjs';
 
@@ -18,7 +24,29 @@ export interface Route {
   template: 'content' | 'placeholder' | 'listing';
 }
 
-const { blog } = loadSiteData();
+/**
+ * Set when the checks run in the grown tree (tests/support/grown-tree.mjs): each check of what
+ * holds for any content must then find something to check.
+ */
+export const GROWN_TREE = process.env.GROWN_TREE === '1';
+
+/**
+ * What a check of "any content" checks, passed through: in the grown tree, an empty list fails,
+ * since the grown tree exists to give every such check something to check; in the shipped tree,
+ * it may be empty (no post yet).
+ */
+export function exercised<T>(items: readonly T[], what: string): readonly T[] {
+  if (GROWN_TREE && items.length === 0)
+    throw new Error(
+      `The grown tree has no ${what}, so this check checked nothing: tests/support/grown-posts.mjs or grown-tree.mjs must make one.`,
+    );
+  return items;
+}
+
+/** The day the build under test published up to (its record), or today's when none is recorded. */
+export const buildDay: string | undefined = recordedDay(ROOT);
+const { blog } = loadSiteData(buildDay ? { day: buildDay } : {});
+export { blog };
 /** Whether the blog's listing at a path has published posts, and so is not under construction. */
 const listsPosts = (routePath: string) => (blog.pages[routePath]?.posts.length ?? 0) > 0;
 
@@ -37,6 +65,53 @@ export const blogPaths: string[] = [
     .map((listed) => listed.path),
 ];
 export const site = siteJson;
+
+/** A page the build makes, whatever made it: a route, a post, a listing's later page. */
+export interface SitePage {
+  path: string;
+  /** Its heading's and title's text, and its description. */
+  title: string;
+  description: string;
+  /** The last label of its breadcrumbs. */
+  label: string;
+  kind: 'content' | 'placeholder' | 'listing' | 'post';
+  /** A post's data, on a post's page. */
+  post?: BlogPost;
+}
+
+/** Every page the build makes: each route as it is built, then each post and each listing's later pages. */
+export const pages: SitePage[] = [
+  ...routes.map((route) => {
+    const listed = blog.pages[route.path];
+    return route.template === 'listing' && listed
+      ? { ...route, title: listed.title, description: listed.description, kind: 'listing' as const }
+      : { ...route, kind: route.template };
+  }),
+  ...blog.order.map((slug) => {
+    const post = blog.posts[slug]!;
+    return {
+      path: post.path,
+      title: post.title,
+      description: post.description,
+      label: post.title,
+      kind: 'post' as const,
+      post,
+    };
+  }),
+  ...Object.values(blog.pages)
+    .filter((listed) => listed.number > 1)
+    .map((listed) => ({
+      path: listed.path,
+      title: listed.title,
+      description: listed.description,
+      label: listed.label,
+      kind: 'listing' as const,
+    })),
+];
+
+/** A page's <title>: its title and the agency's name, or the title alone when that is longer than 60 characters. */
+export const documentTitleOf = (page: SitePage) =>
+  `${page.title} | ${site.name}`.length <= 60 ? `${page.title} | ${site.name}` : page.title;
 export { ROOT };
 export const DIST = path.join(ROOT, 'dist');
 
@@ -80,9 +155,9 @@ export function pageFor(routePath: string): Document {
   return builtDocument(builtFileFor(routePath));
 }
 
-/** Every built page: the routes plus the 404 page. */
+/** Every built page: every route, post and listing page, plus the 404 page. */
 export function allBuiltFiles(): string[] {
-  return [...routes.map((route) => builtFileFor(route.path)), path.join(DIST, '404.html')];
+  return [...pages.map((page) => builtFileFor(page.path)), path.join(DIST, '404.html')];
 }
 
 /** Visible text with whitespace collapsed, as a reader sees it. */

@@ -2,7 +2,7 @@
  * Where a piece of shown text is written: the data file, page or partial a maintainer edits to
  * change it. For the messages of content checks, which read the built pages.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { ROOT } from '../../scripts/build/repo-root.cjs';
 import { pageFiles } from '../../scripts/build/route-file.cjs';
 import path from 'node:path';
@@ -19,12 +19,25 @@ const SOURCES = [
       .filter((file) => file.endsWith('.html'))
       .map((file) => `${folder}/${file}`),
   ),
+  ...(existsSync(path.join(ROOT, 'pages/_posts'))
+    ? readdirSync(path.join(ROOT, 'pages/_posts'))
+        .filter((file) => /\.(md|markdown)$/.test(file))
+        .map((file) => `pages/_posts/${file}`)
+    : []),
 ];
 
 /** Each source's text with white space collapsed, as a page shows it. */
 const texts = new Map(
   SOURCES.map((file) => [file, readFileSync(path.join(ROOT, file), 'utf8').replace(/\s+/g, ' ')]),
 );
+
+/** The files that hold a character (a letter the font lacks, say), or a note when none does. */
+export function filesHolding(character: string): string {
+  const found = [...texts].filter(([, text]) => text.includes(character)).map(([file]) => file);
+  return found.length > 0
+    ? found.join(', ')
+    : 'no one file as written (it is assembled from data by a template)';
+}
 
 /**
  * The file that holds `phrase` as it appears in `shown` (a paragraph of a built page): the file

@@ -30,3 +30,5 @@ export function pagePaths(
 export function speculationRules(pagePaths: string[]): {
   prerender: { where: { href_matches: string[] }; eagerness: 'moderate' }[];
 };
+export const ATOM_TYPE: string;
+export const FEED_FILE: RegExp;

@@ -113,6 +113,11 @@ export function pagePaths(routes, blog) {
   return blog.order.length > 0 ? [...paths, '/blog/:slug', '/blog/page/:number', '/blog/:category/page/:number'] : paths;
 }
 
+/** The media type of the blog's Atom feeds (RFC 4287). */
+export const ATOM_TYPE = 'application/atom+xml';
+/** The blog's feeds in dist/: /feed.xml and /blog/<category>/feed.xml (scripts/build/posts/write-feeds.mjs). */
+export const FEED_FILE = /^(?:blog\/[a-z0-9-]+\/)?feed\.xml$/;
+
 /** The rules file's content, for the site's pages (their paths). */
 export function speculationRules(pagePaths) {
   return { prerender: [{ where: { href_matches: pagePaths }, eagerness: 'moderate' }] };

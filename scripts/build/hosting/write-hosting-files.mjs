@@ -17,6 +17,8 @@ import {
   REVALIDATE,
   SPECULATION_RULES_TYPE,
   SPECULATION_RULES_URL,
+  ATOM_TYPE,
+  FEED_FILE,
   inlineScriptHashesOf,
   inlineStyleHashesOf,
   securityHeaders,
@@ -58,6 +60,11 @@ const pages = files.filter((file) => file.endsWith('.html'));
 // Cloudflare Pages 100): the others are few, and named one by one.
 const assets = files.filter((file) => HASHED_ASSET.test(file) && !file.startsWith(`${VARIANTS_FOLDER}/`));
 const hasVariants = files.some((file) => file.startsWith(`${VARIANTS_FOLDER}/`));
+// The blog's Atom feeds (write-feeds.mjs): /feed.xml and one beside each category's listing. Every
+// host would send them as application/xml, which a browser shows as a tree and a reader may not
+// take for a feed.
+const feeds = files.filter((file) => FEED_FILE.test(file));
+const ATOM = { 'Content-Type': ATOM_TYPE };
 const hashes = inlineHashes(pages, inlineScriptHashesOf);
 const inlineStyleHashes = inlineHashes(pages, inlineStyleHashesOf);
 const security = securityHeaders(hashes, site.leadEndpoint, { inlineStyleHashes });
@@ -105,6 +112,7 @@ const serveConfig = {
     { source: '**', headers: asServeHeaders({ ...previewSecurity, 'Cache-Control': REVALIDATE }) },
     { source: '**/*.html', headers: asServeHeaders(PAGE_HEADERS) },
     { source: SPECULATION_RULES_URL, headers: asServeHeaders({ 'Content-Type': SPECULATION_RULES_TYPE }) },
+    ...feeds.map((feed) => ({ source: feed, headers: asServeHeaders(ATOM) })),
     ...assets.map((asset) => ({ source: asset, headers: asServeHeaders({ 'Cache-Control': IMMUTABLE }) })),
     ...(hasVariants
       ? [
@@ -129,6 +137,7 @@ const headersFile = [
   `# ${GENERATED}`,
   block('/*', { ...security, ...PAGE_HEADERS }),
   block(SPECULATION_RULES_URL, { 'Content-Type': SPECULATION_RULES_TYPE }),
+  ...feeds.map((feed) => block(`/${feed}`, ATOM)),
   ...assets.map((asset) => block(`/${asset}`, { 'Cache-Control': IMMUTABLE })),
   ...(hasVariants ? [block(`/${VARIANTS_FOLDER}/*`, { 'Cache-Control': IMMUTABLE })] : []),
 ];
@@ -144,6 +153,7 @@ const COMPRESSIBLE_TYPES = [
   'text/xml',
   'text/plain',
   SPECULATION_RULES_TYPE,
+  ATOM_TYPE,
 ];
 
 // nginx: every header is added once, at server level, and no location adds its own (an
@@ -200,6 +210,12 @@ location = ${SPECULATION_RULES_URL} {
     types { }
     default_type ${SPECULATION_RULES_TYPE};
     set $speculation_rules "";
+}
+
+# The blog's Atom feeds.
+location ~ "${FEED_FILE.source.replace(/^\^/, '^/')}" {
+    types { }
+    default_type ${ATOM_TYPE};
 }
 
 # The 404 page's own URL is not a page.

@@ -19,9 +19,9 @@ module.exports = new Transformer({
     try {
       return await parcelPosthtml.transform(options);
     } catch (error) {
-      if (error && typeof error.file === 'string') {
-        options.asset.invalidateOnFileChange(path.resolve(ROOT, error.file));
-      }
+      // Every file named, when several have a mistake (the posts, reported at once).
+      for (const file of error?.files ?? (typeof error?.file === 'string' ? [error.file] : []))
+        options.asset.invalidateOnFileChange(path.resolve(ROOT, file));
       // A photo named before it was added: adding it fixes the page too.
       options.asset.invalidateOnFileCreate({ glob: path.join(ROOT, IMAGES_DIR, '*') });
       throw error;

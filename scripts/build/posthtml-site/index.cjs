@@ -156,7 +156,8 @@ function blogPage(layout, data) {
         title: post.title,
         description: post.description,
         post: slug,
-        draft: post.draft,
+        // A draft or a post dated after the build's day: shown by npm run dev only, and not indexed.
+        unpublished: post.draft || post.scheduled,
       },
       // Home › Blog › its category › the post: the category is not in its address.
       breadcrumbs: [
@@ -215,7 +216,7 @@ function pageFor(layout, data) {
     documentTitle: full.length <= 60 ? full : page.title,
     // Under-construction pages are in the navigation, not in search results (thin content); a
     // listing with posts and a published post are.
-    indexable: ['content', 'listing', 'post'].includes(page.template) && !page.draft,
+    indexable: ['content', 'listing', 'post'].includes(page.template) && !page.unpublished,
     breadcrumbs,
     feeds: blogged ? blogged.feeds : [],
     // A post or a listing with posts: it links the blog's own stylesheet.

@@ -19,6 +19,7 @@ const { ImageProblem, sourceImage } = require('../images.cjs');
 const posts = require('../posts/read-posts.cjs');
 const { blogData, memberId } = require('../posts/blog-data.cjs');
 const { FOLDER: BLOG_FOLDER, INDEX_NAME } = require('../posts/written-pages.cjs');
+const { buildDay, isTimeZone } = require('../site-time.cjs');
 
 const DATA_DIR = 'pages/_data';
 const SCHEMA_DIR = 'pages/_data/schemas';
@@ -92,13 +93,18 @@ function postsChanged(checked) {
  *
  * `posts`: the slugs of the posts whose files must also be unchanged (a post's page, which is
  * rebuilt when its file changes), or "all" (the generator, which writes the posts' index).
+ * `day`: the day to publish up to, for a build made on another day (the tests read the day the
+ * build they check was made on); the build's own day otherwise.
  */
-function loadSiteData({ posts: checked = [] } = {}) {
-  const stamp = `${withDrafts()}|${sourcesStamp()}`;
+function loadSiteData({ posts: checked = [], day } = {}) {
+  // The build's day decides which posts are published: a dev server that runs past midnight reads
+  // the data again within the hour.
+  const when = day ?? (process.env.BUILD_DAY || Math.floor(Date.now() / 3_600_000));
+  const stamp = `${withDrafts()}|${when}|${sourcesStamp()}`;
   if (cached.stamp !== stamp || postsChanged(checked)) {
     // Stamped before they are read: a post saved meanwhile is read again next time.
     const postStamps = new Map(posts.postFiles().map(({ file }) => [file, stampOf(file)]));
-    cached = { stamp, data: readSiteData(), postStamps };
+    cached = { stamp, data: readSiteData(day), postStamps };
   }
   return cached.data;
 }
@@ -312,8 +318,20 @@ function checkPackageIncludes(packages) {
   });
 }
 
-/** Reads the data files and shapes what templates use. */
-function readSiteData() {
+/** The site's time zone, if the platform knows it; otherwise the build stops at the field. */
+function checkTimeZone(timeZone) {
+  if (isTimeZone(timeZone)) return timeZone;
+  const file = `${DATA_DIR}/site.json`;
+  throw new SiteError({
+    what: `In site.json, "timeZone" is "${timeZone}", which is not a time zone.`,
+    file,
+    ...locate(file, '"timeZone"'),
+    fix: 'Write the zone as its IANA name, a region and a city: "America/New_York", "America/Chicago", "America/Los_Angeles".',
+  });
+}
+
+/** Reads the data files and shapes what templates use, publishing the posts dated up to `publishUpTo` (default: the build's day). */
+function readSiteData(publishUpTo) {
   const data = Object.fromEntries(dataFiles().map((file) => [localName(file), readDataFile(file)]));
   // A deployment may name its own lead endpoint (a staging form service, say) for one build.
   if (process.env.LEAD_ENDPOINT !== undefined) data.site.leadEndpoint = process.env.LEAD_ENDPOINT;
@@ -345,10 +363,13 @@ function readSiteData() {
   };
   // Each member's anchor on /about-us/team, where a post's author card links.
   for (const member of data.team) member.id = memberId(member.name);
+  const timeZone = checkTimeZone(data.site.timeZone);
+  const day = publishUpTo ?? buildDay(timeZone);
   const blog = blogData(
-    posts.readPosts({ drafts: withDrafts(), routes, team: data.team }),
+    posts.readPosts({ drafts: withDrafts(), routes, team: data.team, day }),
     routeByPath,
     data.team,
+    data.site.timeZone,
   );
   // The routes under each route, in route-list order, so that a template lists a section's
   // sub-pages by name (routesUnder["/services/social-video"]) instead of filtering the list.
@@ -363,6 +384,7 @@ function readSiteData() {
     blogFiles: [posts.SCHEMA_FILE],
     layoutSource: fs.readFileSync(path.join(ROOT, LAYOUT_FILE), 'utf8'),
     blog,
+    day,
     locals: { ...data, nav, routes: routeByPath, routesUnder, blog, year: new Date().getFullYear() },
   };
 }

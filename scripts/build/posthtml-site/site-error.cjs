@@ -74,4 +74,31 @@ class SiteError extends ThrowableDiagnostic {
   }
 }
 
-module.exports = { SiteError, ROOT, fromRoot, locationOf, locate, locateIn };
+/**
+ * Mistakes found at once, in several files (every post with a mistake, in one run): one block
+ * each, under a line that counts them, so that fixing one does not only reveal the next. Parcel
+ * prints each as its own diagnostic.
+ */
+class SiteErrors extends ThrowableDiagnostic {
+  /** @param {SiteError[]} errors */
+  constructor(errors) {
+    super({ diagnostic: errors.flatMap((error) => error.diagnostics) });
+    this.name = 'SiteError';
+    this.message = [
+      `${errors.length} files have a mistake, each below with its fix:`,
+      ...errors.map((error) => error.message),
+    ].join('\n\n');
+    if (!process.env.DEBUG) this.stack = `${this.name}: ${this.message}`;
+    this.errors = errors;
+    this.files = errors.map((error) => error.file);
+    this.file = errors[0].file;
+    this.line = errors[0].line;
+  }
+
+  /** One error as itself, several as one SiteErrors. */
+  static of(errors) {
+    return errors.length === 1 ? errors[0] : new SiteErrors(errors);
+  }
+}
+
+module.exports = { SiteError, SiteErrors, ROOT, fromRoot, locationOf, locate, locateIn };

@@ -7,6 +7,7 @@
  * specification's under-construction page, as a category without posts stays.
  */
 const { CATEGORIES, POST_PHOTO } = require('./read-posts.cjs');
+const { startOfDay } = require('../site-time.cjs');
 
 /** Posts a listing page shows. */
 const PER_PAGE = 10;
@@ -31,8 +32,9 @@ const memberId = (name) =>
  * @param {object[]} posts readPosts()'s, newest first
  * @param {Record<string, {path: string, label: string, title: string, description: string}>} routeByPath
  * @param {{name: string}[]} team
+ * @param {string} timeZone the agency's (site.json): a post's day begins at midnight there
  */
-function blogData(posts, routeByPath, team) {
+function blogData(posts, routeByPath, team, timeZone) {
   const neighbour = (post) => ({ path: post?.path ?? '', title: post?.title ?? '' });
   const categoryOf = (slug) => routeByPath[`/blog/${slug}`];
   /** A listing's pages, each with its posts and its neighbours; none when it has no post. */
@@ -75,6 +77,10 @@ function blogData(posts, routeByPath, team) {
         post.slug,
         {
           ...post,
+          // The instants its days begin, with the zone's offset: structured data and feeds carry a
+          // time and a zone, which a day alone lacks.
+          published: startOfDay(post.date, timeZone).iso,
+          modified: startOfDay(post.updated || post.date, timeZone).iso,
           categoryLabel: category.label,
           categoryPath: category.path,
           authorRole: member.role,

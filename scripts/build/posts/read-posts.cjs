@@ -18,9 +18,10 @@ const MarkdownIt = require('markdown-it');
 const anchor = require('markdown-it-anchor');
 const YAML = require('yaml');
 const { parser } = require('posthtml-parser');
-const { SiteError, ROOT, locationOf } = require('../posthtml-site/site-error.cjs');
+const { SiteError, SiteErrors, ROOT, locationOf } = require('../posthtml-site/site-error.cjs');
 const { fileStamp } = require('../posthtml-site/source-files.cjs');
 const { ImageProblem, IMAGES_URL, editDistance, sourceImage } = require('../images.cjs');
+const { isCalendarDay } = require('../site-time.cjs');
 
 const POSTS_DIR = 'pages/_posts';
 const SCHEMA_FILE = 'pages/_data/schemas/post.schema.json';
@@ -62,18 +63,43 @@ const CATEGORIES = schema.properties.category.enum;
 /** A front matter parsed with YAML's core schema: dates stay text, as the schema checks them. */
 const parseFrontMatter = (text) => YAML.parse(text, { schema: 'core' }) ?? {};
 
-/** Is "2026-02-30" a day of the calendar? */
-function isCalendarDate(text) {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
-
 /** The nearest of `names` to `name`, if one is near. */
 function nearest(name, names) {
   const [best] = names
     .map((candidate) => ({ candidate, distance: editDistance(name.toLowerCase(), candidate.toLowerCase()) }))
     .sort((a, b) => a.distance - b.distance);
   return best && best.distance <= Math.max(2, Math.round(name.length / 4)) ? best.candidate : undefined;
+}
+
+/**
+ * A mistake in the front matter's YAML, at the file's line (YAML counts from the front matter's
+ * first line, so its own "at line 2" is left out). The most common one, a value with ": " in it
+ * (`title: Direct mail: a plan`), which YAML reads as a second field, is said as such, with the
+ * line quoted as the fix.
+ */
+function yamlError(file, lines, error) {
+  const [position = { line: 1, col: 1 }] = error.linePos ?? [];
+  const line = position.line + 1;
+  const text = lines[line - 1] ?? '';
+  const pair = /^(\s*[\w-]+):\s(.*)$/.exec(text);
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && pair && pair[2].includes(': ')) {
+    const [, key, value] = pair;
+    const quoted = value.includes('"') ? `'${value.replace(/'/g, "''")}'` : `"${value}"`;
+    return new SiteError({
+      what: `The value of "${key.trim()}" holds ": ", which YAML reads as the start of another field.`,
+      file,
+      line,
+      column: position.col,
+      fix: `Put the value in quotes: ${key}: ${quoted}`,
+    });
+  }
+  return new SiteError({
+    what: `The front matter is not valid YAML: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}.`,
+    file,
+    line,
+    column: position.col,
+    fix: 'Write each field as `name: value` on its own line; quote a value that holds ": " or starts with a quote.',
+  });
 }
 
 /**
@@ -102,15 +128,7 @@ function parseFile(file) {
   }
   const source = lines.slice(1, end).join('\n');
   const document = YAML.parseDocument(source, { schema: 'core' });
-  if (document.errors.length > 0) {
-    const [error] = document.errors;
-    throw new SiteError({
-      what: `The front matter is not valid YAML: ${error.message.split('\n')[0]}`,
-      file,
-      line: (error.linePos?.[0]?.line ?? 0) + 1,
-      fix: 'Write each field as `name: value` on its own line; quote a value that holds a colon or starts with a quote.',
-    });
-  }
+  if (document.errors.length > 0) throw yamlError(file, lines, document.errors[0]);
   const { data } = matter(text, { engines: { yaml: parseFrontMatter } });
   const keyLines = {};
   for (const pair of document.contents?.items ?? []) {
@@ -170,7 +188,7 @@ function checkFrontMatter(file, { data, keyLines }, { team }) {
     throw frontMatterError(file, keyLines, name, what, fix);
   }
   for (const name of ['date', 'updated'].filter((key) => data[key] !== undefined)) {
-    if (!isCalendarDate(data[name])) {
+    if (!isCalendarDay(data[name])) {
       throw frontMatterError(
         file,
         keyLines,
@@ -228,18 +246,40 @@ function checkFrontMatter(file, { data, keyLines }, { team }) {
   return data;
 }
 
-/** markdown-it as posts use it: CommonMark, GFM tables, typographic quotes, ids and a permalink on each heading. */
+/** A heading's or cell's text as a reader reads it: typographic quotes and dashes, no markup. */
+const plainText = (inline) =>
+  inline.children
+    .filter((token) => token.type === 'text' || token.type === 'code_inline')
+    .map((token) => token.content)
+    .join('');
+
+/** A table cell longer than this many characters is prose, and wraps. */
+const LONG_CELL = 40;
+
+/** A heading that numbers itself ("1. Pick a list", "2) Write"): the contents do not number it again. */
+const NUMBERED = /^\s*\d+[.)]\s/;
+
+/**
+ * markdown-it as posts use it: CommonMark, GFM tables, typographic quotes, ids and a permalink on
+ * each heading; and what the page needs of the HTML: a table in a labelled region (a named
+ * <section>) that scrolls sideways and takes the focus, its columns' alignment as classes (the CSP refuses style=), a captioned photo as a
+ * figure of its own (never inside a paragraph), and code that keeps its lines.
+ */
 function markdown() {
   const md = new MarkdownIt({ html: true, typographer: true });
   md.use(anchor, {
     level: [2, 3],
-    slugify: (text) =>
-      text
+    // An id starts with a letter ("1. Pick a list" is #section-1-pick-a-list): selectors and
+    // html-validate take no other.
+    slugify: (text) => {
+      const slug = text
         .toLowerCase()
         .normalize('NFKD')
         .replace(/[^\w\s-]/g, '')
         .trim()
-        .replace(/[\s_-]+/g, '-'),
+        .replace(/[\s_-]+/g, '-');
+      return /^[a-z]/.test(slug) ? slug : `section-${slug}`;
+    },
     permalink: anchor.permalink.linkAfterHeader({
       style: 'visually-hidden',
       assistiveText: (title) => `Link to “${title}”`,
@@ -249,6 +289,57 @@ function markdown() {
       wrapper: ['<div class="ds-post__heading">', '</div>'],
     }),
   });
+  md.core.ruler.push('ds_post_blocks', (state) => {
+    let heading = '';
+    let tablesUnderHeading = 0;
+    let tables = 0;
+    state.tokens.forEach((token, index, tokens) => {
+      if (token.type === 'heading_open') {
+        heading = plainText(tokens[index + 1]);
+        tablesUnderHeading = 0;
+      }
+      // A table's region is named by the section it is in ("Pricing by channel, table 2").
+      if (token.type === 'table_open') {
+        tables += 1;
+        tablesUnderHeading += 1;
+        token.meta = {
+          label: heading
+            ? `${heading}${tablesUnderHeading > 1 ? `, table ${tablesUnderHeading}` : ''}`
+            : `Table ${tables}`,
+        };
+      }
+      // markdown-it aligns a column with style="text-align:…", which the CSP refuses.
+      if (token.type === 'th_open' || token.type === 'td_open') {
+        const align = /text-align:(left|center|right)/.exec(token.attrGet('style') ?? '')?.[1];
+        if (align) {
+          token.attrs = token.attrs.filter(([name]) => name !== 'style');
+          token.attrJoin('class', `ds-post__cell--${align}`);
+        }
+      }
+      // A cell of a few words stays on one line (post.scss); one of prose wraps between words.
+      if (token.type === 'td_open' && plainText(tokens[index + 1]).length > LONG_CELL)
+        token.attrJoin('class', 'ds-post__cell--prose');
+      // A paragraph that is only a captioned photo becomes its figure: a <figure> cannot be in a
+      // <p>, and a browser would leave an empty paragraph on each side of it.
+      if (token.type === 'paragraph_open' && !token.hidden) {
+        const children = tokens[index + 1]?.children ?? [];
+        if (children.length === 1 && children[0].type === 'image' && children[0].attrGet('title')) {
+          token.hidden = true;
+          tokens[index + 2].hidden = true;
+        }
+      }
+    });
+  });
+  const escape = md.utils.escapeHtml;
+  md.renderer.rules.table_open = (tokens, index) =>
+    `<section class="ds-post__table" aria-label="${escape(tokens[index].meta.label)}" tabindex="0"><table>\n`;
+  md.renderer.rules.table_close = () => '</table></section>\n';
+  // Code keeps its lines and scrolls sideways; the keyboard can scroll it once it has the focus.
+  for (const rule of ['fence', 'code_block']) {
+    const render = md.renderer.rules[rule];
+    md.renderer.rules[rule] = (...args) =>
+      render(...args).replace(/^<pre>/, '<pre class="ds-post__code" tabindex="0">');
+  }
   return md;
 }
 
@@ -264,9 +355,10 @@ function lineOf(post, token, needle) {
 /**
  * Renders a post's Markdown to HTML and checks it: photos (in pages/_images/, with alt text),
  * links (to a page of the site, or another site), raw HTML (nothing the CSP refuses, no template
- * tag). `pathExists(path)` says whether an internal path is a page.
+ * tag). `pathExists(path)` says whether an internal path is a page; `scheduledOn` holds the day of
+ * each scheduled post, by its path.
  */
-function renderBody(file, post, { md, pathExists }) {
+function renderBody(file, post, { md, pathExists, scheduledOn }) {
   const tokens = md.parse(post.body, {});
   const stop = (token, needle, what, fix) => {
     throw new SiteError({ what, file, line: lineOf(post, token, needle), fix });
@@ -333,6 +425,14 @@ function renderBody(file, post, { md, pathExists }) {
       );
     }
     const pathname = href.replace(/[?#].*$/, '').replace(/\/$/, '') || '/';
+    if (!pathExists(pathname) && scheduledOn.has(pathname)) {
+      stop(
+        token,
+        href,
+        `The post links to "${pathname}", a post scheduled for ${scheduledOn.get(pathname)}: until that day's build, it is no page.`,
+        'Link to it once it is published, or date this post on or after that day.',
+      );
+    }
     if (!pathExists(pathname)) {
       stop(
         token,
@@ -395,12 +495,12 @@ function renderBody(file, post, { md, pathExists }) {
   const headings = tokens
     .map((token, index) => ({ token, inline: tokens[index + 1] }))
     .filter(({ token }) => token.type === 'heading_open' && token.tag === 'h2')
-    .map(({ token, inline }) => ({ id: token.attrGet('id'), text: inline.content }));
+    .map(({ token, inline }) => ({ id: token.attrGet('id'), text: plainText(inline) }));
   const words = post.body
     .replace(/<[^>]*>|[#>*_`|[\]()!-]/g, ' ')
     .split(/\s+/)
     .filter(Boolean).length;
-  return { html, headings, words };
+  return { html, headings, numberedHeadings: headings.some((heading) => NUMBERED.test(heading.text)), words };
 }
 
 /** A post's date as a reader reads it: "November 2, 2026". */
@@ -412,33 +512,42 @@ const longDate = (text) =>
     timeZone: 'UTC',
   });
 
-/** The post files of pages/_posts/, by slug, each a file name from the repo root. */
+/**
+ * The files of pages/_posts/, each with its slug (its name without .md), or with the mistake in its
+ * name (`problem`): a name that is no address, or a second file for one address.
+ */
 function postFiles() {
   const folder = path.join(ROOT, POSTS_DIR);
   if (!fs.existsSync(folder)) return [];
   const bySlug = new Map();
+  const files = [];
   for (const name of fs.readdirSync(folder).sort()) {
     if (name.startsWith('.')) continue;
     const file = `${POSTS_DIR}/${name}`;
     const match = POST_FILE.exec(name);
     if (!match) {
-      throw new SiteError({
+      const problem = new SiteError({
         what: `${file} is not named as a post: its name is its address, /blog/<name>.`,
         file,
         fix: 'Name it in lower case letters and digits joined by hyphens, ending in .md: how-wholesalers-rank-locally.md.',
       });
+      files.push({ file, problem });
+      continue;
     }
     const slug = match[1];
     if (bySlug.has(slug)) {
-      throw new SiteError({
+      const problem = new SiteError({
         what: `${bySlug.get(slug)} and ${file} are both the post /blog/${slug}.`,
         file,
         fix: 'Give one of them another name (its address), or remove one.',
       });
+      files.push({ file, problem });
+      continue;
     }
     bySlug.set(slug, file);
+    files.push({ slug, file });
   }
-  return [...bySlug].map(([slug, file]) => ({ slug, file }));
+  return files;
 }
 
 /**
@@ -460,28 +569,64 @@ function kept(purpose, file, context, read) {
 const digest = (value) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 /**
- * Every post, newest first (drafts only when `drafts`), checked and rendered. `routes` are the
- * site's routes (pages/_data/routes.json), `team` its members.
+ * Every post, newest first, checked and rendered: those published by `day` (the build's day,
+ * YYYY-MM-DD), or, with `drafts` (npm run dev), every one, drafts and scheduled posts marked.
+ * `routes` are the site's routes (pages/_data/routes.json), `team` its members. Every post with a
+ * mistake is reported at once, each at its file and line (SiteErrors), so that fixing one does
+ * not only reveal the next.
  */
-function readPosts({ drafts = false, routes, team }) {
+function readPosts({ drafts = false, routes, team, day }) {
   const routePaths = new Set(routes.map((route) => route.path));
   const teamNames = digest(team.map((member) => member.name));
-  const files = postFiles();
-  const parsed = files.map(({ slug, file }) => {
-    if (routePaths.has(`/blog/${slug}`) || RESERVED.has(slug)) {
-      throw new SiteError({
-        what: `The post ${file} would be at /blog/${slug}, which is ${RESERVED.has(slug) ? 'an address the blog keeps for its listings' : 'already a page (pages/_data/routes.json)'}.`,
-        file,
-        fix: 'Give the post another file name: its name is its address.',
-      });
+  const problems = [];
+  /** Runs one post's step; a mistake in it is kept for the report, and the post left out. */
+  const attempt = (step) => {
+    try {
+      return step();
+    } catch (error) {
+      if (!(error instanceof SiteError)) throw error;
+      problems.push(error);
+      return undefined;
     }
-    return kept('front matter', file, teamNames, () => {
-      const post = parseFile(file);
-      return { slug, file, post, data: checkFrontMatter(file, post, { team }) };
+  };
+  const parsed = postFiles().flatMap(({ slug, file, problem }) => {
+    if (problem) {
+      problems.push(problem);
+      return [];
+    }
+    const read = attempt(() => {
+      if (routePaths.has(`/blog/${slug}`) || RESERVED.has(slug)) {
+        throw new SiteError({
+          what: `The post ${file} would be at /blog/${slug}, which is ${RESERVED.has(slug) ? 'an address the blog keeps for its listings' : 'already a page (pages/_data/routes.json)'}.`,
+          file,
+          fix: 'Give the post another file name: its name is its address.',
+        });
+      }
+      const reading = kept('front matter', file, teamNames, () => {
+        const post = parseFile(file);
+        return { slug, file, post, data: checkFrontMatter(file, post, { team }) };
+      });
+      const { data, post } = reading;
+      // Scheduled: published by the first build on or after its day (the deploy builds daily).
+      const scheduled = data.date > day;
+      if (!scheduled && data.updated !== undefined && data.updated > day) {
+        throw frontMatterError(
+          file,
+          post.keyLines,
+          'updated',
+          `"updated" is ${data.updated}, after the build's day (${day}).`,
+          'Give the day it last changed, on or before today; a post dated after today is scheduled, but its update cannot be.',
+        );
+      }
+      return { ...reading, scheduled };
     });
+    return read ? [read] : [];
   });
-  const published = parsed.filter(({ data }) => drafts || data.draft !== true);
+  const published = parsed.filter(({ data, scheduled }) => drafts || (data.draft !== true && !scheduled));
   const postPaths = new Set(published.map(({ slug }) => `/blog/${slug}`));
+  const scheduledOn = new Map(
+    parsed.filter(({ scheduled }) => scheduled).map(({ slug, data }) => [`/blog/${slug}`, data.date]),
+  );
   const categoryPaths = CATEGORIES.map((category) => `/blog/${category}`);
   const pathExists = (pathname) =>
     routePaths.has(pathname) ||
@@ -490,14 +635,17 @@ function readPosts({ drafts = false, routes, team }) {
     categoryPaths.includes(pathname) ||
     fs.existsSync(path.join(ROOT, 'static', pathname));
   // A link's target may be any page: the text is read again when the pages change.
-  const pages = digest([...routePaths, ...postPaths]);
+  const pages = digest([...routePaths, ...postPaths, ...scheduledOn]);
   let md;
-  return published
-    .map(({ slug, file, post, data }) => {
-      const { html, headings, words } = kept('text', file, pages, () =>
-        renderBody(file, post, { md: (md ??= markdown()), pathExists }),
-      );
-      return {
+  const rendered = published.flatMap(({ slug, file, post, data, scheduled }) => {
+    const body = attempt(() =>
+      kept('text', file, pages, () =>
+        renderBody(file, post, { md: (md ??= markdown()), pathExists, scheduledOn }),
+      ),
+    );
+    if (!body) return [];
+    return [
+      {
         slug,
         file,
         path: `/blog/${slug}`,
@@ -512,12 +660,16 @@ function readPosts({ drafts = false, routes, team }) {
         cover: data.cover ?? '',
         coverAlt: data.coverAlt ?? '',
         draft: data.draft === true,
-        html,
-        headings,
-        readingMinutes: Math.max(1, Math.ceil(words / WORDS_PER_MINUTE)),
-      };
-    })
-    .sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
+        scheduled,
+        html: body.html,
+        headings: body.headings,
+        numberedHeadings: body.numberedHeadings,
+        readingMinutes: Math.max(1, Math.ceil(body.words / WORDS_PER_MINUTE)),
+      },
+    ];
+  });
+  if (problems.length > 0) throw SiteErrors.of(problems);
+  return rendered.sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
 }
 
 module.exports = { POSTS_DIR, SCHEMA_FILE, CATEGORIES, POST_PHOTO, readPosts, postFiles, longDate };

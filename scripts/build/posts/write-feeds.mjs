@@ -7,10 +7,11 @@
  *
  *   node scripts/build/posts/write-feeds.mjs
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Feed } from 'feed';
+import { imageSize } from 'image-size';
 import { parser } from 'posthtml-parser';
 import { render } from 'posthtml-render';
 
@@ -29,6 +30,8 @@ const {
 
 /** A URL of the site, made absolute. */
 const absolute = (url) => (url.startsWith('/') && !url.startsWith('//') ? `${site.url}${url}` : url);
+/** The built file of a URL of the site (absolute or from the root). */
+const builtFile = (url) => path.join(DIST, decodeURIComponent(new URL(url, site.url).pathname));
 
 /** The elements of a node list, depth first. */
 function* elements(nodes) {
@@ -41,8 +44,9 @@ function* elements(nodes) {
 
 /**
  * A post's text as a feed carries it, from its built page: each picture its fallback <img> (a
- * reader may not take <picture>), the headings' "#" links left out (a reader shows them bare),
- * every address absolute.
+ * reader may not take <picture>), with that file's own width and height, the headings' "#" links
+ * left out (a reader shows them bare), every address absolute; and its share card, with its size
+ * in bytes, for the entry's enclosure.
  */
 function feedHtml(post) {
   const html = readFileSync(path.join(DIST, `${post.path.slice(1)}.html`), 'utf8');
@@ -51,7 +55,13 @@ function feedHtml(post) {
   const simplify = (nodes) =>
     (nodes ?? []).flatMap((node) => {
       if (!node || typeof node !== 'object') return [node];
-      if (node.tag === 'picture') return simplify(node.content.filter((child) => child.tag === 'img'));
+      if (node.tag === 'picture') {
+        // The picture's width and height are its largest variant's; the fallback is narrower.
+        return simplify(node.content.filter((child) => child.tag === 'img')).map((img) => {
+          const { width, height } = imageSize(readFileSync(builtFile(img.attrs.src)));
+          return { ...img, attrs: { ...img.attrs, width: String(width), height: String(height) } };
+        });
+      }
       if (node.attrs?.class?.split(' ').includes('ds-post__anchor')) return [];
       const attrs = { ...node.attrs };
       for (const name of ['src', 'href'])
@@ -61,9 +71,13 @@ function feedHtml(post) {
       return [{ ...node, attrs, content: simplify(node.content) }];
     });
   const cover = /<meta property=og:image content=([^ >]+)>/.exec(html)?.[1];
+  const card =
+    cover && new URL(cover, site.url).origin === site.url && !cover.endsWith(site.shareImage)
+      ? absolute(cover)
+      : undefined;
   return {
     content: render(simplify(body.content)),
-    image: cover?.startsWith('/') ? absolute(cover) : undefined,
+    image: card && { url: card, length: statSync(builtFile(card)).size },
   };
 }
 
@@ -79,10 +93,10 @@ function writeFeed(slugs, listingPath, feedPath) {
     language: 'en',
     copyright: `© ${site.name}`,
     updated: new Date(
-      `${posts
-        .map((post) => post.updated || post.date)
-        .sort()
-        .at(-1)}T00:00:00Z`,
+      posts
+        .map((post) => new Date(post.modified))
+        .sort((a, b) => a.getTime() - b.getTime())
+        .at(-1),
     ),
     feedLinks: { atom: `${site.url}${feedPath}` },
     author: { name: site.name, link: `${site.url}/` },
@@ -95,18 +109,20 @@ function writeFeed(slugs, listingPath, feedPath) {
       link: `${site.url}${post.path}`,
       description: post.description,
       content,
-      date: new Date(`${post.updated || post.date}T00:00:00Z`),
-      published: new Date(`${post.date}T00:00:00Z`),
+      date: new Date(post.modified),
+      published: new Date(post.published),
       author: [{ name: post.author, link: `${site.url}${post.authorHref}` }],
       category: [
         { name: post.categoryLabel, term: post.category, domain: `${site.url}${post.categoryPath}` },
       ],
-      ...(image && { image: { url: image, type: 'image/jpeg' } }),
+      ...(image && { image }),
     });
   }
   const file = path.join(DIST, feedPath);
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, feed.atom1());
+  // feed 6 types an enclosure by its file's extension: a .jpg is "image/jpg", which is no media
+  // type (JPEG's is image/jpeg, RFC 2046).
+  writeFileSync(file, feed.atom1().replaceAll('type="image/jpg"', 'type="image/jpeg"'));
   return feedPath;
 }
 

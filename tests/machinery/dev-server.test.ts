@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNpmServer, type RunningServer } from '../support/server';
-import { writeFixtureImage } from '../support/fixture-images';
+import { writeFixtureImage } from '../support/fixture-images.mjs';
 import { columnOf, copyOfTree } from '../support/tree-copy';
 
 const UNKNOWN_PATHS = [
@@ -198,6 +198,26 @@ describe('npm run dev (Parcel dev server)', () => {
     expect(post.body).toContain('Draft: not published');
     expect(post.body).toContain('<meta name="robots" content="noindex"');
     expect((await get(server, '/blog')).body).toContain('/blog/example-post');
+  });
+
+  it('shows a post dated after today, marked as scheduled, and keeps it out of search engines', async () => {
+    const file = 'pages/_posts/dev-scheduled-post.md';
+    tree.write(
+      file,
+      '---\ntitle: A scheduled post\ndescription: Dated after today.\ndate: 2999-01-01\ncategory: seo\nauthor: Kevin Park\n---\n\nLater.\n',
+    );
+    try {
+      const scheduled = await routeWhen(
+        '/blog/dev-scheduled-post',
+        (status, body) => status === 200 && body.includes('Later.'),
+      );
+      expect(scheduled.body).toContain('Scheduled: published on January 1, 2999');
+      expect(scheduled.body).toContain('<meta name="robots" content="noindex"');
+    } finally {
+      // Gone again, so that the next test finds its category as it was.
+      rmSync(path.join(tree.root, file), { force: true });
+      await routeWhen('/blog/dev-scheduled-post', (status) => status === 404);
+    }
   });
 
   it('shows an edit to a post, a new post and a deleted one, without a restart', async () => {

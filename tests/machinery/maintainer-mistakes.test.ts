@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { writeFixtureImage } from '../support/fixture-images';
+import { writeFixtureImage } from '../support/fixture-images.mjs';
 import pricing from '../../pages/_data/pricing.json';
 import { columnOf, copyOfTree, type TreeCopy } from '../support/tree-copy';
 
@@ -235,6 +235,18 @@ describe('data files', () => {
       'pages/_data/team.json:2:3',
       /In team\.json, \[0\] has no "role"/,
       /Add "role" \(Job title\)/,
+    );
+  });
+
+  it('stops on a time zone that is none, at the field', () => {
+    const { message, line } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit('pages/_data/site.json', /"timeZone": "[^"]*"/, '"timeZone": "Eastern"'),
+    );
+    expectBlock(
+      message,
+      `pages/_data/site.json:${line}:3`,
+      /In site\.json, "timeZone" is "Eastern", which is not a time zone/,
+      /"America\/New_York"/,
     );
   });
 
@@ -583,6 +595,58 @@ describe('posts', () => {
       Object.entries(fields).filter(([, value]) => value !== undefined),
     ) as Record<string, string>;
     expectBlock(failing('x.md', post(defined)), `pages/_posts/${where}`, what, fix);
+  });
+
+  it('stops on a value with ": " that is not quoted, at its line, quoting it as the fix, with one line number', () => {
+    const message = failing('x.md', post({ ...FIELDS, title: 'Direct mail: a 90-day plan' }));
+    expectBlock(
+      message,
+      'pages/_posts/x.md:2:8',
+      /The value of "title" holds ": ", which YAML reads as the start of another field/,
+      /Put the value in quotes: title: "Direct mail: a 90-day plan"/,
+    );
+    // The file's line, once: not YAML's own count from the front matter's first line too.
+    expect(message).not.toMatch(/at line \d/);
+  });
+
+  it('reports every post with a mistake at once, each at its file and line', () => {
+    const message = failureOf('pages/blog.html', (copy) => {
+      copy.write('pages/_posts/a-misspelt-field.md', post({ ...FIELDS, catgory: 'seo', category: 'seo' }));
+      copy.write('pages/_posts/b-unknown-author.md', post({ ...FIELDS, author: 'Kevin Parks' }));
+      copy.write('pages/_posts/c-unquoted-colon.md', post({ ...FIELDS, title: 'Ads: which first' }));
+      copy.write('pages/_posts/d-link-to-no-page.md', post(FIELDS, 'See [our prices](/prices).'));
+      copy.write('pages/_posts/e-good.md', post(FIELDS));
+    }).message;
+    const blocks = message.split('\n\n');
+    expect(blocks[0]).toBe('4 files have a mistake, each below with its fix:');
+    expect(blocks.slice(1).map((block) => block.split('\n')[0])).toEqual([
+      'pages/_posts/a-misspelt-field.md:7:1',
+      'pages/_posts/b-unknown-author.md:6:1',
+      'pages/_posts/c-unquoted-colon.md:2:8',
+      'pages/_posts/d-link-to-no-page.md:9:1',
+    ]);
+    for (const block of blocks.slice(1)) expect(block).toMatch(/\n {2}Fix: /);
+  });
+
+  it('stops on a link to a post dated after the build’s day, saying when it will be a page', () => {
+    const message = failing('x.md', post(FIELDS, 'See [what comes next](/blog/next-year).'), (copy) =>
+      copy.write('pages/_posts/next-year.md', post({ ...FIELDS, date: '2999-01-01' })),
+    );
+    expectBlock(
+      message,
+      'pages/_posts/x.md:9:1',
+      /links to "\/blog\/next-year", a post scheduled for 2999-01-01: until that day's build, it is no page/,
+      /Link to it once it is published/,
+    );
+  });
+
+  it('stops on an update dated after the build’s day', () => {
+    expectBlock(
+      failing('x.md', post({ ...FIELDS, updated: '2999-01-01' })),
+      'pages/_posts/x.md:7:1',
+      /"updated" is 2999-01-01, after the build's day/,
+      /on or before today/,
+    );
   });
 
   it('stops on a cover without coverAlt', () => {

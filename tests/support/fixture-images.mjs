@@ -11,7 +11,7 @@ import sharp from 'sharp';
 const COLOURS = ['#0b2545', '#1d4ed8', '#f59e0b', '#13315c', '#8da9c4', '#eef4ed', '#134074'];
 
 /** A small deterministic PRNG (mulberry32), seeded from a name. */
-function random(seedText: string): () => number {
+function random(seedText) {
   let seed = Array.from({ length: seedText.length }, (_, index) => seedText.charCodeAt(index)).reduce(
     (hash, code) => Math.imul(hash ^ code, 16777619),
     2166136261,
@@ -24,20 +24,15 @@ function random(seedText: string): () => number {
   };
 }
 
-export interface FixtureImage {
-  /** File name in pages/_images/: its extension sets the format (.jpg, .png, .webp, .avif, .gif). */
-  name: string;
-  width: number;
-  height: number;
-}
-
-/** Writes one fixture image into `folder` and returns its path. */
-export async function writeFixtureImage(
-  folder: string,
-  { name, width, height }: FixtureImage,
-): Promise<string> {
+/**
+ * Writes one fixture image into `folder` and returns its path: `name` is its file name in
+ * pages/_images/, whose extension sets the format (.jpg, .png, .webp, .avif, .gif).
+ * @param {string} folder
+ * @param {{ name: string, width: number, height: number }} image
+ */
+export async function writeFixtureImage(folder, { name, width, height }) {
   const next = random(name);
-  const pick = () => COLOURS[Math.floor(next() * COLOURS.length)]!;
+  const pick = () => COLOURS[Math.floor(next() * COLOURS.length)];
   const shapes = Array.from({ length: 6 }, () => {
     const [x, y, size] = [next() * width, next() * height, (0.1 + next() * 0.3) * Math.min(width, height)];
     return next() < 0.5
@@ -57,7 +52,7 @@ export async function writeFixtureImage(
     [64, 24],
     [16, 18],
     [4, 14],
-  ] as const) {
+  ]) {
     const [w, h] = [Math.ceil(width / step), Math.ceil(height / step)];
     const field = Buffer.from(Array.from({ length: w * h }, () => Math.floor(next() * 256)));
     // One light-and-shade field for all three channels: texture, not coloured noise.
@@ -68,11 +63,11 @@ export async function writeFixtureImage(
     for (let index = 0; index < base.length; index += 1)
       base[index] = Math.max(
         0,
-        Math.min(255, base[index]! + Math.round(((texture[Math.floor(index / 3)]! - 128) * strength) / 128)),
+        Math.min(255, base[index] + Math.round(((texture[Math.floor(index / 3)] - 128) * strength) / 128)),
       );
   }
   for (let index = 0; index < base.length; index += 1) {
-    base[index] = Math.max(0, Math.min(255, base[index]! + Math.round((next() - 0.5) * 24)));
+    base[index] = Math.max(0, Math.min(255, base[index] + Math.round((next() - 0.5) * 24)));
   }
   const image = sharp(base, { raw: { width, height, channels: 3 } });
   const format = path.extname(name).slice(1).toLowerCase();

@@ -1,0 +1,208 @@
+/**
+ * The grown tree: the project as its owner grows it, for the tests. A copy of the tree with what
+ * the repository does not ship: a dozen published posts using every kind of formatting, a post
+ * scheduled after the build's day and a draft (grown-posts.mjs), a photo for every team member
+ * and case study, covers and photos in posts (made by fixture-images.mjs). Content the repository
+ * ships stays as the specification says: the growth lives here, never in pages/.
+ *
+ * `npm test` runs the checks of the site as it is (the Vitest projects build, browser and engines:
+ * tests/build, tests/browser, tests/engines) on it as on the shipped tree, by running them inside
+ * the copy (npm run test:grown); the visual suite and the budget serve its dist/ beside the
+ * shipped one. It is kept between runs, in the system's temporary folder, one per clone: made
+ * afresh when the sources or its definition change, its checks synced before each run, and built
+ * again only when its build is stale (fresh-build.mjs).
+ *
+ *   node tests/support/grown-tree.mjs build browser engines   runs those Vitest projects in it
+ *   node tests/support/grown-tree.mjs --where                 prepares and builds it, prints its root
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sourceDigests } from '../../scripts/build/build-sources.mjs';
+import { copyProject } from './copy-project.mjs';
+import { writeFixtureImage } from './fixture-images.mjs';
+import { staleBuild } from './fresh-build.mjs';
+import { GROWN_POSTS, POST_PHOTOS } from './grown-posts.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Where the grown tree is kept: outside the tree (Parcel refuses to build inside node_modules), one per clone. */
+export const GROWN_ROOT = path.join(
+  tmpdir(),
+  `grown-tree-${createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`,
+);
+/** What defines the growth: a change to any of these makes the tree afresh. */
+const DEFINITION = [
+  'tests/support/grown-tree.mjs',
+  'tests/support/grown-posts.mjs',
+  'tests/support/fixture-images.mjs',
+];
+/** What the checks read beside the sources, synced into the tree before each run. */
+const CHECKS = [
+  'tests',
+  'backstop/*.cjs',
+  'backstop/*.mjs',
+  'backstop/*.ts',
+  'vitest.config.ts',
+  'tsconfig.json',
+  '.htmlvalidate.mjs',
+];
+/** Marks a tree whose growth is complete, with the key it was made for. */
+const KEY_FILE = '.grown-key';
+
+/** Team portraits, one per member (in turn), taller than wide, one of them an AVIF source. */
+export const PORTRAITS = Array.from({ length: 6 }, (_, index) => ({
+  name: `grown-portrait-${index + 1}.${index === 1 ? 'avif' : 'jpg'}`,
+  width: 900,
+  height: 1200,
+}));
+/** Case-study photos, landscape, in each format the build takes. */
+export const WORK_PHOTOS = ['jpg', 'png', 'webp', 'jpg'].map((format, index) => ({
+  name: `grown-work-${index + 1}.${format}`,
+  width: 2400,
+  height: 1600,
+}));
+export const WORK_ALT = 'Shapes on a gradient (a test photo)';
+
+/** A day as YYYY-MM-DD, `days` after today (UTC): the scheduled post's, after any build's day. */
+const dayAfter = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Reads and writes a JSON file of a tree as the repository formats it. */
+function editJson(root, file, change) {
+  const full = path.join(root, file);
+  const value = JSON.parse(readFileSync(full, 'utf8'));
+  change(value);
+  writeFileSync(full, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Grows a copy of the tree at `root`: its posts replaced by the grown ones, photos everywhere. */
+export async function grow(root) {
+  const images = path.join(root, 'pages/_images');
+  for (const image of [...PORTRAITS, ...WORK_PHOTOS, ...POST_PHOTOS]) await writeFixtureImage(images, image);
+  const team = JSON.parse(readFileSync(path.join(root, 'pages/_data/team.json'), 'utf8'));
+  const schema = JSON.parse(readFileSync(path.join(root, 'pages/_data/schemas/post.schema.json'), 'utf8'));
+  const categories = schema.properties.category.enum;
+  // The owner's published posts give way to the grown ones, so that what the grown pages show is
+  // known; drafts (the example post) stay, as no build publishes them.
+  const posts = path.join(root, 'pages/_posts');
+  mkdirSync(posts, { recursive: true });
+  for (const name of readdirSync(posts))
+    if (!/^draft:\s*true\s*$/m.test(readFileSync(path.join(posts, name), 'utf8')))
+      rmSync(path.join(posts, name));
+  const context = {
+    author: (index) => team[index % team.length].name,
+    category: (index) => categories[index % categories.length],
+    scheduledDay: dayAfter(31),
+  };
+  for (const [slug, text] of Object.entries(GROWN_POSTS))
+    writeFileSync(path.join(posts, `${slug}.md`), text(context));
+  editJson(root, 'pages/_data/team.json', (members) =>
+    members.forEach((member, index) => (member.photo = PORTRAITS[index % PORTRAITS.length].name)),
+  );
+  editJson(root, 'pages/_data/case-studies.json', (studies) =>
+    studies.forEach((study, index) => {
+      study.image = WORK_PHOTOS[index % WORK_PHOTOS.length].name;
+      study.imageAlt = WORK_ALT;
+    }),
+  );
+}
+
+/** What the grown tree is made of: the sources, its definition and the month of its scheduled post. */
+function grownKey() {
+  return createHash('sha256')
+    .update(JSON.stringify(sourceDigests(ROOT)))
+    .update(DEFINITION.map((file) => readFileSync(path.join(ROOT, file), 'utf8')).join('\n'))
+    .update(dayAfter(31))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The grown tree, made if it is missing or made from other sources, its checks synced, and built
+ * if its build is stale. Two processes that ask at once share one: the first prepares it, the
+ * other waits. Resolves with its root.
+ */
+export async function grownTree({ quiet = true } = {}) {
+  const lock = `${GROWN_ROOT}.lock`;
+  for (let waited = 0; ; waited += 500) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (waited > 600_000)
+        throw new Error(`The grown tree (${GROWN_ROOT}) was not ready within 10 minutes (${lock} is held).`);
+      await sleep(500);
+    }
+  }
+  try {
+    const key = grownKey();
+    const keyFile = path.join(GROWN_ROOT, KEY_FILE);
+    if (!existsSync(keyFile) || readFileSync(keyFile, 'utf8') !== key) {
+      rmSync(GROWN_ROOT, { recursive: true, force: true });
+      copyProject(GROWN_ROOT);
+      await grow(GROWN_ROOT);
+      writeFileSync(keyFile, key);
+    } else {
+      rmSync(path.join(GROWN_ROOT, 'tests'), { recursive: true, force: true });
+      copyProject(GROWN_ROOT, CHECKS, { linkModules: false });
+    }
+    if (staleBuild(GROWN_ROOT)) {
+      if (!quiet) console.log(`Building the grown tree (${GROWN_ROOT})…`);
+      try {
+        execFileSync('npm', ['run', '--silent', 'build'], {
+          cwd: GROWN_ROOT,
+          stdio: 'pipe',
+          encoding: 'utf8',
+        });
+      } catch (error) {
+        const { stdout = '', stderr = '' } = error;
+        throw new Error(`The grown tree's build stopped (${GROWN_ROOT}): ${`${stderr}\n${stdout}`.trim()}`);
+      }
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  return GROWN_ROOT;
+}
+
+/** Runs one Vitest project in the grown tree, its output as it comes; resolves with its exit code. */
+function runProject(root, project) {
+  console.log(`\nIn the grown tree (${root}): vitest run --project ${project}`);
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['vitest', 'run', '--project', project], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, GROWN_TREE: '1' },
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const projects = process.argv.slice(2);
+  if (projects.length === 0) {
+    console.error(
+      'Usage: node tests/support/grown-tree.mjs <Vitest project>… (build, browser, engines) | --where',
+    );
+    process.exit(2);
+  }
+  let root;
+  try {
+    root = await grownTree({ quiet: false });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+  if (projects[0] === '--where') {
+    console.log(root);
+    process.exit(0);
+  }
+  for (const project of projects) {
+    const code = await runProject(root, project);
+    if (code !== 0) process.exit(code);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The tree's posts as their files say, read here with YAML and never through the build's own
+ * reader (scripts/build/posts/read-posts.cjs), so that a check of what the build made compares it
+ * with the source, not with itself.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+import { ROOT, buildDay } from './site';
+
+export interface PostSource {
+  slug: string;
+  /** From the repo root: pages/_posts/<slug>.md. */
+  file: string;
+  title: string;
+  description: string;
+  date: string;
+  updated?: string;
+  category: string;
+  author: string;
+  cover?: string;
+  coverAlt?: string;
+  draft: boolean;
+  /** Dated after the build's day: not published yet. */
+  scheduled: boolean;
+  /** The Markdown after the front matter. */
+  body: string;
+}
+
+/** The day the build under test published up to: its record's, or today's (UTC) without one. */
+export const publishedUpTo = buildDay ?? new Date().toISOString().slice(0, 10);
+
+/** Every post file of the tree, as it says. */
+export function postSources(root = ROOT): PostSource[] {
+  const folder = path.join(root, 'pages/_posts');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => /\.(md|markdown)$/.test(name))
+    .sort()
+    .map((name) => {
+      const text = readFileSync(path.join(folder, name), 'utf8');
+      const [, yaml = '', body = ''] = /^---\n([\s\S]*?)\n---\n?([\s\S]*)$/.exec(text) ?? [];
+      const data = YAML.parse(yaml, { schema: 'core' }) as Record<string, string | boolean | undefined>;
+      const date = String(data.date);
+      return {
+        slug: name.replace(/\.(md|markdown)$/, ''),
+        file: `pages/_posts/${name}`,
+        title: String(data.title),
+        description: String(data.description),
+        date,
+        ...(data.updated !== undefined && { updated: String(data.updated) }),
+        category: String(data.category),
+        author: String(data.author),
+        ...(data.cover !== undefined && { cover: String(data.cover), coverAlt: String(data.coverAlt) }),
+        draft: data.draft === true,
+        scheduled: date > publishedUpTo,
+        body,
+      };
+    });
+}
+
+/** The tree's posts. */
+export const sources = postSources();
+/** The published ones, newest first (then by title, as the listings order them). */
+export const publishedSources = sources
+  .filter((post) => !post.draft && !post.scheduled)
+  .sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
