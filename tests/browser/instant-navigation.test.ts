@@ -41,8 +41,10 @@ describe('moving between pages', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000)); // moderate eagerness starts after 200 ms of hovering
     await pricing.click();
     await expect.poll(() => pathOf(page)).toBe('/pricing');
-    expect(await speculated(page)).toBe(true);
-    expect(await swappedWithTransition(page)).toBe('true');
+    // Polled: while Chromium swaps the prerendered page in, Puppeteer may still hold the frame it
+    // replaces ("Attempted to use detached Frame"), and a read there is tried again.
+    await expect.poll(() => speculated(page)).toBe(true);
+    await expect.poll(() => swappedWithTransition(page)).toBe('true');
     await closePage(page);
   });
 
