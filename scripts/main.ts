@@ -7,7 +7,8 @@
  * It is also the first line of defence of a visitor's request: whatever happens to the islands'
  * code (slow, blocked, failing), a call to action always answers and a submit never leaves the page.
  */
-import { outboxKey } from './build/macros/outbox-key' with { type: 'macro' };
+import { outboxKey } from './build/macros/storage-keys' with { type: 'macro' };
+import { recordAttribution } from './page/attribution';
 import { answerContactFormSubmits } from './page/contact-form-submits';
 import { correctFooterYear } from './page/footer-year';
 import { startIslands, type IslandController } from './page/island-loader';
@@ -21,6 +22,8 @@ const FEEDBACK_DEADLINE_MS = 1000;
 
 // Styles for JavaScript-only controls key off this class (see the `when-js` mixin).
 document.documentElement.classList.add('ds-js');
+// The visit's first page, for the lead it may bring: at once, before any navigation can leave it.
+recordAttribution();
 
 /** Whether an island's load made it live within the deadline (it may still mount later). */
 function liveInTime(loading: Promise<boolean>): Promise<boolean> {

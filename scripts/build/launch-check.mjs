@@ -8,7 +8,11 @@
  *
  * Sample content is marked where it is edited: `"sample": true` on an item of a data file in
  * pages/_data/ (a case study, a testimonial, a member, a headline figure of stats.json), or a
- * `<!-- sample: what -->` comment in a page.
+ * `<!-- sample: what -->` comment in a page. The specification's placeholders a visitor would meet
+ * are listed too: the legal pages under construction while the form collects personal data, Book a
+ * Call's page, each control that shows the placeholder toast, and the careers links.
+ *
+ * `npm run release` runs it, and builds only when it passes: the one way to build for a host.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -109,6 +113,155 @@ export function launchBlockers(root = ROOT) {
       where: `${rel(siteFile)} "leadEndpoint"`,
       fix: 'Set it to the form service or API that receives leads (README "Lead delivery"), or accept that the form only shows the placeholder message.',
     });
+  }
+  blockers.push(...placeholderBlockers(root, site));
+  return blockers;
+}
+
+/** Each line of the tree's pages, partials and navigation, with where it is. */
+function* sourceLines(root) {
+  const files = [
+    ...htmlFiles(path.join(root, 'pages')),
+    ...htmlFiles(path.join(root, 'partials')),
+    path.join(root, 'pages/_data/navigation.json'),
+  ];
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    let offset = 0;
+    for (const [index, line] of text.split('\n').entries()) {
+      yield {
+        file,
+        text,
+        line,
+        offset,
+        where: `${path.relative(root, file).split(path.sep).join('/')}:${index + 1}`,
+      };
+      offset += line.length + 1;
+    }
+  }
+}
+
+/**
+ * The spans of the markup a setting of site.json turns off: the `<else>` of an `<if condition=
+ * "actions.…">`, which the build renders only while the calls to action are placeholders.
+ */
+function placeholderBranches(text) {
+  return [...text.matchAll(/<if condition="actions\.[^"]*">[\s\S]*?<\/if>\s*(<else>[\s\S]*?<\/else>)/g)].map(
+    (match) => [match.index + match[0].length - match[1].length, match.index + match[0].length],
+  );
+}
+
+/** What the contact form asks for: its fields' labels, in order (partials/contact-form.html). */
+function formFields(root) {
+  const form = readFileSync(path.join(root, 'partials/contact-form.html'), 'utf8');
+  const labels = [
+    ...[...form.matchAll(/"label":\s*"([^"]+)"/g)].map((match) => [match.index, match[1]]),
+    ...[...form.matchAll(/<label\b[^>]*>([\s\S]*?)<\/label\s*>/g)].map((match) => [
+      match.index,
+      match[1]
+        .replace(/<span aria-hidden="true">\*<\/span>|<[^>]+>/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ]),
+  ];
+  return labels.sort(([a], [b]) => a - b).map(([, label]) => label);
+}
+
+/** The routes still under construction (routes.json "template": "placeholder"), by path. */
+function placeholderRoutes(root) {
+  return new Set(
+    readJson(path.join(root, 'pages/_data/routes.json'))
+      .filter((route) => route.template === 'placeholder')
+      .map((route) => route.path),
+  );
+}
+
+/** Where routes.json lists a route: "pages/_data/routes.json:42". */
+function routeEntry(root, routePath) {
+  const lines = readFileSync(path.join(root, 'pages/_data/routes.json'), 'utf8').split('\n');
+  return `pages/_data/routes.json:${lines.findIndex((line) => line.includes(`"path": "${routePath}"`)) + 1}`;
+}
+
+const LIVE_ACTIONS_FIX =
+  'Set "liveActions": true in pages/_data/site.json (README "Go live"): Get Started then goes to /contact, a package button to the form with that package chosen, Call Now dials "phone", and Book a Call goes to "bookingUrl" (a scheduling service\'s page; empty: /contact).';
+
+/**
+ * What the specification leaves as placeholders and a visitor would meet: the legal pages while
+ * the form collects personal data, Book a Call's page and the toast while the calls to action
+ * are placeholders (site.json `liveActions`), the careers links while those pages are.
+ */
+function placeholderBlockers(root, site) {
+  const blockers = [];
+  const underConstruction = placeholderRoutes(root);
+  if (underConstruction.has('/privacy-policy')) {
+    const where = site.leadEndpoint
+      ? `leads are sent to ${site.leadEndpoint}`
+      : 'leads go to "leadEndpoint" (not set yet)';
+    blockers.push({
+      what: 'The privacy policy (/privacy-policy) is under construction, while the contact form collects personal data',
+      where: routeEntry(root, '/privacy-policy'),
+      fix:
+        'Write it (pages/privacy-policy.html, its route "template": "content"; README "Go live"), with your lawyer. It must say: ' +
+        `what the form collects (${formFields(root).join(', ')}); where it goes (${where}) and who processes it there; ` +
+        'how long leads are kept, and how to have them deleted; that the page a visit starts on, the page before it ' +
+        '(the referrer), its campaign tags (utm_*) and ad click ids (gclid, fbclid) are kept in the browser tab ' +
+        '(sessionStorage, no cookie) and sent with a lead (README "Lead delivery"); ' +
+        `and whom to contact about it (${site.email}).`,
+    });
+  }
+  if (underConstruction.has('/terms-of-service')) {
+    blockers.push({
+      what: 'The terms of service (/terms-of-service) are under construction',
+      where: routeEntry(root, '/terms-of-service'),
+      fix: 'Write them (pages/terms-of-service.html, its route "template": "content"), with your lawyer: every page links to them.',
+    });
+  }
+  const careers = [...underConstruction].filter(
+    (route) => route === '/careers' || route.startsWith('/careers/'),
+  );
+  const { title: toastTitle } = readJson(path.join(root, 'pages/_data/messages.json')).placeholderToast;
+  const live = Boolean(site.liveActions);
+  for (const { file, text, line, offset, where } of sourceLines(root)) {
+    // A link: an href in a page or partial, a path in the navigation's data.
+    const linksTo = (route) =>
+      file.endsWith('.json') ? line.includes(`"${route}"`) : line.includes(`href="${route}"`);
+    const inPlaceholderBranch = (at) =>
+      placeholderBranches(text).some(([start, end]) => at >= start && at < end);
+    if (
+      !live &&
+      underConstruction.has('/contact/book-call') &&
+      (line.includes('{{ actions.bookCall }}') || linksTo('/contact/book-call'))
+    ) {
+      blockers.push({
+        what: 'Book a Call leads to /contact/book-call, which is under construction',
+        where,
+        fix: LIVE_ACTIONS_FIX,
+      });
+    }
+    const toast = /\bdata-toast\b/.exec(line);
+    if (toast && file.endsWith('.html') && !(live && inPlaceholderBranch(offset + toast.index))) {
+      const label = /<button\b[\s\S]*?>([\s\S]*?)<\/button>/
+        .exec(text.slice(text.lastIndexOf('<button', offset + toast.index)))?.[1]
+        .replace(/<include\b[\s\S]*?<\/include>|<[^>]+>/g, '')
+        .replace(/\s+/g, ' ')
+        .trim();
+      blockers.push({
+        what: `${label?.includes('{{') ? `Each "${label}" button` : `"${label}"`} shows the placeholder toast ("${toastTitle}")`,
+        where,
+        fix: live
+          ? 'Make it a link to where it should lead, or remove it: "liveActions" turns only the specification\'s placeholders into links.'
+          : LIVE_ACTIONS_FIX,
+      });
+    }
+    for (const route of careers) {
+      if (linksTo(route)) {
+        blockers.push({
+          what: `A link to ${route}, which is under construction`,
+          where,
+          fix: `Write the careers pages (their routes' "template": "content" in pages/_data/routes.json), or remove the link until you hire (pages/_data/navigation.json lists the header's and footer's).`,
+        });
+      }
+    }
   }
   return blockers;
 }

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import site from '../../pages/_data/site.json';
 import { launchBlockers } from './launch-check.mjs';
 
 const ROOT = path.resolve('.');
@@ -32,13 +33,81 @@ describe('launch check', () => {
     }
   });
 
+  it('lists the specification’s placeholders a visitor would meet, each where it is written', () => {
+    const blockers = launchBlockers(ROOT);
+    const whereFor = (what: RegExp) =>
+      blockers.filter((blocker) => what.test(blocker.what)).map((blocker) => blocker.where);
+    expect(whereFor(/^The privacy policy/)).toEqual([
+      `pages/_data/routes.json:${lineOf('pages/_data/routes.json', '"/privacy-policy"')}`,
+    ]);
+    expect(whereFor(/^The terms of service/)).toEqual([
+      `pages/_data/routes.json:${lineOf('pages/_data/routes.json', '"/terms-of-service"')}`,
+    ]);
+    // Every control that shows the toast, and every link to the under-construction pages.
+    expect(whereFor(/shows the placeholder toast/)).toEqual(
+      expect.arrayContaining([
+        `pages/contact.html:${lineOf('pages/contact.html', 'data-toast')}`,
+        `partials/header.html:${lineOf('partials/header.html', 'data-toast')}`,
+        `partials/content/package.html:${lineOf('partials/content/package.html', 'data-toast')}`,
+      ]),
+    );
+    expect(whereFor(/^Book a Call leads to \/contact\/book-call/)).toEqual(
+      expect.arrayContaining([
+        `pages/index.html:${lineOf('pages/index.html', 'actions.bookCall')}`,
+        `pages/contact.html:${lineOf('pages/contact.html', 'actions.bookCall')}`,
+        `partials/content/post.html:${lineOf('partials/content/post.html', 'actions.bookCall')}`,
+        `pages/_data/navigation.json:${lineOf('pages/_data/navigation.json', '"/contact/book-call"')}`,
+      ]),
+    );
+    expect(whereFor(/^A link to \/careers/)).toEqual(
+      expect.arrayContaining([
+        `pages/about-us/team.html:${lineOf('pages/about-us/team.html', 'href="/careers"')}`,
+      ]),
+    );
+    expect(
+      whereFor(/^A link to \/careers/).filter((entry) => entry.startsWith('pages/_data/navigation.json')),
+    ).toHaveLength(2);
+    // Each names the setting that turns it into the real thing.
+    for (const blocker of blockers.filter((entry) => /toast|Book a Call/.test(entry.what)))
+      expect(blocker.fix).toContain('"liveActions": true');
+    // The privacy policy's list: what the form collects, where it goes, the attribution, whom to ask.
+    const policy = blockers.find((blocker) => blocker.what.startsWith('The privacy policy'))!.fix;
+    for (const needed of [
+      'First name',
+      'Email address',
+      'Phone number',
+      'leadEndpoint',
+      'how long',
+      'utm_*',
+      'gclid',
+      'sessionStorage',
+      site.email,
+    ])
+      expect(policy).toContain(needed);
+  });
+
+  it('with the live calls to action, lists no toast and no Book a Call page, but a toast button added later (on a copy)', () => {
+    copy = copyOf(['pages', 'partials']);
+    editFile(copy, 'pages/_data/site.json', (text) =>
+      text.replace('"liveActions": false', '"liveActions": true'),
+    );
+    const before = launchBlockers(copy);
+    expect(before.filter((blocker) => /toast|Book a Call/.test(blocker.what))).toEqual([]);
+    editFile(copy, 'pages/services.html', (text) =>
+      text.replace('</layout>', '<button type="button" data-toast>Download the guide</button>\n</layout>'),
+    );
+    const added = launchBlockers(copy).filter(
+      (blocker) => !before.some((old) => old.where === blocker.where),
+    );
+    expect(added).toHaveLength(1);
+    expect(added[0]!.what).toContain('"Download the guide" shows the placeholder toast');
+    expect(added[0]!.where).toMatch(/^pages\/services\.html:\d+$/);
+    expect(added[0]!.fix).toContain('Make it a link');
+  });
+
   it('passes once every mark is gone and the agency’s own details are set (on a copy)', () => {
-    copy = mkdtempSync(path.join(tmpdir(), 'launch-check-'));
-    cpSync(path.join(ROOT, 'pages'), path.join(copy, 'pages'), { recursive: true });
-    const edit = (file: string, change: (text: string) => string) => {
-      const full = path.join(copy, file);
-      writeFileSync(full, change(readFileSync(full, 'utf8')));
-    };
+    copy = copyOf(['pages', 'partials']);
+    const edit = (file: string, change: (text: string) => string) => editFile(copy, file, change);
     /** The data without its sample marks. */
     const unmarked = (value: unknown): unknown =>
       Array.isArray(value)
@@ -65,8 +134,17 @@ describe('launch check', () => {
         email: 'hello@acme-investor-marketing.com',
         phone: '(202) 555-0142',
         leadEndpoint: '/api/leads',
+        liveActions: true,
+        bookingUrl: 'https://calendly.com/acme-investor-marketing/strategy-call',
       });
     });
+    // The legal and careers pages written (their pages' content is the build's concern).
+    edit('pages/_data/routes.json', (text) =>
+      text.replace(
+        /("path": "\/(?:privacy-policy|terms-of-service|careers[^"]*)",(?:\s*"[a-z]+": "[^"]*",)*?\s*"template": )"placeholder"/g,
+        '$1"content"',
+      ),
+    );
     expect(launchBlockers(copy)).toEqual([]);
     expect(launchCheck(copy).status, 'npm run launch-check on the finished copy').toBe(0);
   });
@@ -79,6 +157,24 @@ describe('launch check', () => {
     expect(stderr).toContain('pages/_data/stats.json roi');
   });
 });
+
+/** A copy of some folders of the project. */
+function copyOf(folders: string[]): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'launch-check-'));
+  for (const folder of folders) cpSync(path.join(ROOT, folder), path.join(root, folder), { recursive: true });
+  return root;
+}
+
+function editFile(root: string, file: string, change: (text: string) => string): void {
+  const full = path.join(root, file);
+  writeFileSync(full, change(readFileSync(full, 'utf8')));
+}
+
+/** The 1-based line of the first line of a project file that contains `text`. */
+const lineOf = (file: string, text: string) =>
+  readFileSync(path.join(ROOT, file), 'utf8')
+    .split('\n')
+    .findIndex((line) => line.includes(text)) + 1;
 
 /** `npm run launch-check`'s script on a tree, as the deploy workflow runs it. */
 const launchCheck = (root: string) =>

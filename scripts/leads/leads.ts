@@ -5,12 +5,19 @@
  */
 import { keepDraft } from './drafts';
 import { startDelivery } from './outbox';
+import { choosePackage } from './package-choice';
 import { leadDelivered, submitContactForm } from './submit';
 
 export { submitContactForm };
 
-/** Keeps each form's draft, and delivers the leads an earlier page of this tab left pending. */
+/**
+ * Keeps each form's draft, chooses the package its address names, and delivers the leads an
+ * earlier page of this tab left pending.
+ */
 export function startLeads(forms: HTMLFormElement[]): void {
-  forms.forEach(keepDraft);
+  for (const form of forms) {
+    keepDraft(form);
+    choosePackage(form);
+  }
   startDelivery(leadDelivered);
 }

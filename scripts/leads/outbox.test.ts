@@ -116,6 +116,7 @@ function leadFrom(run: number, index: number) {
     page: '/contact',
     confirmation: 'Thank you.',
     fields: { 'first-name': `Ada ${run}.${index}`, email: `ada${run}.${index}@example.com` },
+    source: { landingPage: '/pricing', referrer: 'https://www.google.com/', utm_campaign: 'frederick' },
   };
 }
 
@@ -131,6 +132,7 @@ describe('lead outbox', () => {
       page: '/contact',
       submittedAt: lead.submittedAt,
       fields: lead.fields,
+      source: lead.source,
     });
   });
 

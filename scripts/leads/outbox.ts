@@ -8,7 +8,7 @@
  * same key, on the next trigger: a timer while the page is open, the `online` event, the next page
  * load in this tab. The endpoint treats a repeated key as the same lead (README "Lead delivery").
  */
-import { outboxKey } from '../build/macros/outbox-key' with { type: 'macro' };
+import { outboxKey } from '../build/macros/storage-keys' with { type: 'macro' };
 
 export interface Lead {
   /** The idempotency key, also sent as the `Idempotency-Key` header. */
@@ -21,10 +21,16 @@ export interface Lead {
   confirmation: string;
   submittedAt: string;
   fields: Record<string, string>;
+  /**
+   * Where the visit came from (scripts/page/attribution.ts): its landing page, its referrer, and
+   * its campaign tags and ad click ids, as its first page recorded them; empty when storage was
+   * refused.
+   */
+  source: Record<string, string>;
 }
 
 /** What the endpoint receives, as JSON. */
-export type LeadPayload = Pick<Lead, 'id' | 'page' | 'submittedAt' | 'fields'>;
+export type LeadPayload = Pick<Lead, 'id' | 'page' | 'submittedAt' | 'fields' | 'source'>;
 
 const OUTBOX_KEY = outboxKey();
 
@@ -93,6 +99,7 @@ async function send(lead: Lead, timeoutMs: number): Promise<boolean> {
     page: lead.page,
     submittedAt: lead.submittedAt,
     fields: lead.fields,
+    source: lead.source,
   };
   try {
     const response = await fetch(lead.endpoint, {

@@ -1,3 +1,4 @@
+import { attributionKey } from '../build/macros/storage-keys' with { type: 'macro' };
 import { showToast } from '../page/toast-store';
 import { clearDraft } from './drafts';
 import { deliverNow, isPending, queueLead, type Lead } from './outbox';
@@ -24,6 +25,16 @@ function entriesOf(form: HTMLFormElement): Record<string, string> {
   return entries;
 }
 
+/** Where the visit came from, as its first page recorded it (scripts/page/attribution.ts); {} without it. */
+function visitSource(): Record<string, string> {
+  try {
+    const source: unknown = JSON.parse(sessionStorage.getItem(attributionKey()) ?? '{}');
+    return source && typeof source === 'object' ? (source as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * What a valid contact-form submit does (the entry script calls it for every submit).
  * - No lead endpoint (the default): nothing is sent anywhere; the placeholder toast explains and
@@ -43,6 +54,7 @@ export function submitContactForm(form: HTMLFormElement): void {
     page: location.pathname,
     confirmation: message(form, 'sent'),
     fields: entriesOf(form),
+    source: visitSource(),
   });
   showToast({ icon: SENDING_ICON, title: message(form, 'sending') });
   void deliverNow().then(() => {

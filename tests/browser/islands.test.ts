@@ -1,6 +1,7 @@
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import messages from '../../pages/_data/messages.json';
+import { actions, site as settings } from '../support/site';
 import { field, fillContactForm, submitContactForm } from '../support/contact-form';
 import {
   MAIN_NAV,
@@ -182,7 +183,9 @@ describe('island takeover of the static mobile menu', () => {
   });
 });
 
-describe('toast island in Chromium', () => {
+// With the live calls to action (site.json liveActions), no control shows the placeholder toast:
+// each is a link, which needs no script; the toast's messages of a sent lead are lead-delivery.test.ts's.
+describe.skipIf(actions.live)('toast island in Chromium', () => {
   for (const width of [375, 1280]) {
     it(`at ${width}px, Get Started shows the toast, which is gone after about 5 seconds`, async () => {
       const page = await site.newPage(width);
@@ -236,7 +239,8 @@ describe('toast island in Chromium', () => {
   });
 });
 
-describe('contact form island in Chromium', () => {
+// With a lead endpoint, a submit sends the lead: lead-delivery.test.ts.
+describe.skipIf(settings.leadEndpoint)('contact form island in Chromium', () => {
   async function fillValidForm(page: Page) {
     await fillContactForm(page);
     await expect.poll(() => islandState(page, 'contact-form')).toBe('mounted');
@@ -285,7 +289,9 @@ describe('contact form island in Chromium', () => {
     expect(await pathOf(page)).toBe('/contact');
     expect(new URL((await urlOf(page))!).search).toBe('');
     expect(await isVisible(page, '#contact-form-help')).toBe(true);
-    expect(await textOf(page, '#contact-form-help')).toMatch(/\{phone\}.*\{email\}/s);
+    const help = await textOf(page, '#contact-form-help');
+    expect(help).toContain(settings.phone);
+    expect(help).toContain(settings.email);
     await closePage(page);
   });
 });
@@ -307,8 +313,10 @@ describe('island isolation in Chromium', () => {
     expect(errors.join('\n')).toContain('[island:navigation]');
     expect(await isVisible(page, pricing)).toBe(true);
 
-    await page.locator(byRole('button', 'Get Started', MAIN_NAV)).click();
-    await expect.poll(() => toastText(page)).toContain(TOAST_TEXT);
+    if (!actions.live) {
+      await page.locator(byRole('button', 'Get Started', MAIN_NAV)).click();
+      await expect.poll(() => toastText(page)).toContain(TOAST_TEXT);
+    }
     await page.focus(field('First name'));
     await expect.poll(() => islandState(page, 'contact-form')).toBe('mounted');
     await closePage(page);

@@ -5,7 +5,7 @@ import pricing from '../../pages/_data/pricing.json';
 import stats from '../../pages/_data/stats.json';
 import team from '../../pages/_data/team.json';
 import testimonials from '../../pages/_data/testimonials.json';
-import { pageFor, routes, site, textOf } from '../support/site';
+import { actionOf, actions, expectedAction, pageFor, routes, site, textOf } from '../support/site';
 import { whereWritten } from '../support/where-written';
 
 const main = (path: string) => pageFor(path).querySelector('main')!;
@@ -43,9 +43,8 @@ describe('/', () => {
       'High-converting ad campaigns',
       'Authority-building brands',
     ]);
-    expect(hrefs('/')).toEqual(
-      expect.arrayContaining(['/contact/book-call', '/services', '/about-us/why-us']),
-    );
+    // Book a Call: /contact/book-call, or with the live calls to action the booking page.
+    expect(hrefs('/')).toEqual(expect.arrayContaining([actions.bookCall, '/services', '/about-us/why-us']));
   });
 });
 
@@ -209,12 +208,15 @@ describe('/pricing', () => {
       expect(features[2]).toContain(term);
   });
 
-  it('gives each package a button that shows the toast and does not navigate', () => {
-    for (const card of packages) {
-      const button = card.querySelector('button');
-      expect(button?.getAttribute('type')).toBe('button');
-      expect(button?.hasAttribute('data-toast')).toBe(true);
-    }
+  it('gives each package a button: the placeholder toast, or with the live calls to action the form with it chosen', () => {
+    expect(packages.map((card) => actionOf(card.querySelector('.ds-package__cta')))).toEqual(
+      pricing.packages.map((pkg) => expectedAction(actions.packages[pkg.name]!)),
+    );
+    if (actions.live)
+      for (const pkg of pricing.packages)
+        expect(actions.packages[pkg.name]).toBe(
+          `/contact?package=${encodeURIComponent(pkg.name)}#contact-form`,
+        );
   });
 
   it('lists each add-on of pricing.json with its price and what the price is for', () => {
@@ -297,14 +299,16 @@ describe('/contact', () => {
     }
   });
 
-  it('has a Prefer to Talk box with a Call Now toast button and a link to /contact/book-call', () => {
+  it('has a Prefer to Talk box with Call Now and Book a Call, placeholders or live', () => {
     const box = all(main('/contact'), 'section').find(
       (section) => textOf(section.querySelector('h2')) === 'Prefer to talk?',
     )!;
-    const callNow = all(box, 'button').find((button) => textOf(button) === 'Call Now');
-    expect(callNow?.getAttribute('type')).toBe('button');
-    expect(callNow?.hasAttribute('data-toast')).toBe(true);
-    expect(box.querySelector('a[href="/contact/book-call"]')).not.toBeNull();
+    const control = (name: string) => all(box, 'a, button').find((element) => textOf(element) === name);
+    expect(actionOf(control('Call Now'))).toBe(expectedAction(actions.callNow));
+    expect(actionOf(control('Book a Call'))).toBe(expectedAction(actions.bookCall));
+    // Live, Call Now dials the number the page shows.
+    if (actions.live) expect(actions.callNow).toBe(`tel:${site.phone.replace(/[^\d+]/g, '')}`);
+    else expect(actions.bookCall).toBe('/contact/book-call');
   });
 
   it('has its testimonials and FAQs as testimonials.json and faqs.json hold them', () => {
@@ -367,12 +371,28 @@ describe('the contact form', () => {
     ).toEqual(['given-name', 'family-name', 'email', 'tel']);
   });
 
-  it('cannot put personal data into a URL without JavaScript: no field has a name', () => {
-    expect(all(form, 'input, select, textarea').filter((element) => element.hasAttribute('name'))).toEqual(
-      [],
-    );
-    expect(form.getAttribute('action')).toBe('#contact-form-help');
-    expect(pageFor('/contact').getElementById('contact-form-help')).not.toBeNull();
+  // With a lead endpoint (site.json), the fields are named and POSTed: lead-delivery.test.ts.
+  it.skipIf(site.leadEndpoint)(
+    'cannot put personal data into a URL without JavaScript: no field has a name',
+    () => {
+      expect(all(form, 'input, select, textarea').filter((element) => element.hasAttribute('name'))).toEqual(
+        [],
+      );
+      expect(form.getAttribute('action')).toBe('#contact-form-help');
+      expect(pageFor('/contact').getElementById('contact-form-help')).not.toBeNull();
+    },
+  );
+
+  // A package's button links to /contact?package=<name>, which chooses it (scripts/leads/package-choice.ts).
+  it('asks which package, one option per package, exactly when the calls to action are live', () => {
+    const choice = form.querySelector('select#package');
+    expect(Boolean(choice), 'the package field').toBe(actions.live);
+    if (!choice) return;
+    expect(labelOf('package')).toBe('Package you are interested in');
+    expect(all(choice, 'option').map((option) => option.getAttribute('value'))).toEqual([
+      '',
+      ...pricing.packages.map((pkg) => pkg.name),
+    ]);
   });
 });
 
@@ -522,10 +542,12 @@ describe('copy a prospect cannot catch out', () => {
     expect(blocks.filter(({ text }) => DENIAL.test(text)).length).toBeGreaterThan(2);
   });
 
-  it('states every price with what it is for: a month, a page, once', () => {
-    // A dollar amount (not a headline total such as "$50M+"), and the words that give it a unit.
+  it('states every price with whether it is paid once or each month', () => {
+    // A dollar amount (not a headline total such as "$50M+"), and the words that say how often it
+    // is paid: "per page" alone does not ("$500 per page, one-time" does). A setup fee is paid once.
     const PRICE = /\$\d[\d,]*(?:\.\d\d)?(?![\d,.]*[MKB])/g;
-    const UNIT = /\/month|\bper\b|\ba (?:month|page)\b|\bmonthly\b|\bone-time\b|\bonce\b|\bretainer\b/i;
+    const UNIT =
+      /\/month|\bper month\b|\ba month\b|\beach month\b|\bmonthly\b|\bone-time\b|\bonce\b|\bretainer\b|\bsetup fees?\b/i;
     const bare = blocks.flatMap(({ where, text }) =>
       text
         .split(/(?<=[.!?])\s+/)
@@ -533,8 +555,9 @@ describe('copy a prospect cannot catch out', () => {
         .map(
           (sentence) =>
             `${where}: "${sentence}", written in ${written(where, text, sentence)}. The rule: a ` +
-            `price says what it is for ("/month", "per page", "one-time"). Fix: add its unit ` +
-            `(an add-on's is "unit" in pages/_data/pricing.json).`,
+            `price says whether it is paid once or each month ("/month", "per month", ` +
+            `"one-time"). Fix: add it (an add-on's goes in its "unit" in pages/_data/pricing.json: ` +
+            `"per page, one-time").`,
         ),
     );
     expect(bare).toEqual([]);
@@ -575,6 +598,88 @@ describe('copy a prospect cannot catch out', () => {
     expect(wrong).toEqual([]);
     // The rule sees the claims it is for.
     expect(blocks.filter(({ text }) => new RegExp(CLAIM.source, 'i').test(text)).length).toBeGreaterThan(1);
+  });
+
+  it('promises a response time only with the days it counts (business days)', () => {
+    // Every text a visitor may read: the pages, the form's messages (<template>s), the descriptions.
+    const texts = routes.flatMap((route) => [
+      { where: route.path, text: textOf(pageFor(route.path).body) },
+      ...all(pageFor(route.path), 'template').map((template) => ({
+        where: `${route.path} (a message of the form)`,
+        text: (template as HTMLTemplateElement).content.textContent.replace(/\s+/g, ' '),
+      })),
+      { where: `${route.path} (description)`, text: route.description },
+    ]);
+    const PROMISE =
+      /\bwithin \d+ (?:hours|days)\b(?![^.;]{0,40}\b(?:business days?|Monday to Friday|Mon-Fri)\b)/gi;
+    const bare = texts.flatMap(({ where, text }) =>
+      [...text.matchAll(PROMISE)].map(
+        ([promise]) =>
+          `${where}: "${promise}" in "…${text.slice(Math.max(0, text.indexOf(promise) - 40), text.indexOf(promise) + 60)}…", ` +
+          `written in ${written(where, text, promise)}. The rule: a response time says which days ` +
+          `count ("within 24 hours on business days"): a Friday-evening lead is answered on Monday.`,
+      ),
+    );
+    expect(bare).toEqual([]);
+    // The rule sees the promises it is for (the lede, the details, the FAQ, the no-JS help).
+    const promises = texts.flatMap(({ text }) => [...text.matchAll(/\bwithin \d+ hours\b/gi)]);
+    expect(promises.length).toBeGreaterThan(2);
+  });
+
+  it('says where a higher package replaces a feature of the one it includes', () => {
+    const byName = new Map(pricing.packages.map((pkg) => [pkg.name, pkg]));
+    /** The features a package inherits: those of the package it includes, and of that one's. */
+    const inherited = (name?: string): string[] => {
+      const pkg = name ? byName.get(name) : undefined;
+      return pkg ? [...pkg.features, ...inherited('includes' in pkg ? pkg.includes : undefined)] : [];
+    };
+    // What a feature is of: its last two words, singular ("3 landing pages": "landing page").
+    const subject = (feature: string) =>
+      feature
+        .replace(/\s+(?:instead of|in place of)\b.*$/i, '')
+        .toLowerCase()
+        .split(/\s+/)
+        .slice(-2)
+        .map((word) => word.replace(/s$/, ''))
+        .join(' ');
+    const REPLACES = /\b(?:instead of|in place of)\b/i;
+    const pairs = pricing.packages.flatMap((pkg) =>
+      pkg.features.flatMap((feature) =>
+        inherited('includes' in pkg ? pkg.includes : undefined)
+          .filter((old) => subject(old) === subject(feature))
+          .map((old) => ({ pkg: pkg.name, feature, old })),
+      ),
+    );
+    const unsaid = pairs
+      .filter(({ feature }) => !REPLACES.test(feature))
+      .map(
+        ({ pkg, feature, old }) =>
+          `pages/_data/pricing.json, ${pkg}: "${feature}" replaces "${old}", which its card's ` +
+          `"Everything in …, plus:" promises too. The rule: say it ("3 landing pages instead of 1").`,
+      );
+    expect(unsaid).toEqual([]);
+    // The rule sees the replacements it is for.
+    expect(pairs.length).toBeGreaterThan(1);
+  });
+
+  it('shows the results note next to every set of results: figures, case results, client quotes', () => {
+    const RESULTS = '.ds-stats__item, .ds-case__result, .ds-quote';
+    const missing = routes.flatMap((route) =>
+      all(main(route.path), RESULTS)
+        .map((result) => result.closest('section') ?? main(route.path))
+        .filter((section, index, sections) => sections.indexOf(section) === index)
+        .filter((section) => !all(section, 'p').some((p) => textOf(p) === site.resultsNote))
+        .map(
+          (section) =>
+            `${route.path}: the section "${textOf(section.querySelector('h1, h2')) || 'without a heading'}" ` +
+            `shows results without "${site.resultsNote}" (site.json "resultsNote"). The rule: ` +
+            `figures, case results and client quotes are shown with it. Fix: include ` +
+            `partials/content/results-note.html in that section (the stats and testimonials partials do).`,
+        ),
+    );
+    expect(missing).toEqual([]);
+    // The rule sees results on several pages.
+    expect(routes.filter((route) => all(main(route.path), RESULTS).length > 0).length).toBeGreaterThan(3);
   });
 
   it('calls the agency by one name, site.json’s, on every page and in its structured data', () => {

@@ -6,9 +6,11 @@ import { DIST, builtDocument } from '../support/site';
 /**
  * The entry script is on every page. What only the contact form needs (drafts, answers, the lead
  * outbox) is a chunk of its own, loaded where there is a form (scripts/main.ts); what only an
- * island needs loads with the island.
+ * island needs loads with the island. What every page must do at once stays: since the lead's
+ * attribution (scripts/page/attribution.ts: any page can be a visit's first), 2,607 bytes, from
+ * 2,464.
  */
-const ENTRY_SCRIPT_GZIP_BYTES = 2_500;
+const ENTRY_SCRIPT_GZIP_BYTES = 2_650;
 
 function entryScriptOf(page: string): string {
   const src = builtDocument(path.join(DIST, page))

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { allBuiltFiles, builtDocument, pageFor, routes, site, textOf } from '../support/site';
+import {
+  actionOf,
+  actions,
+  allBuiltFiles,
+  builtDocument,
+  expectedAction,
+  pageFor,
+  routes,
+  site,
+  textOf,
+} from '../support/site';
 import { SPECIFICATION } from '../support/specification';
 
 const SPEC_HEADER = SPECIFICATION.header;
 const SPEC_FOOTER_LINKS = SPECIFICATION.footerLinks;
+/** Where a link to a route leads: Book a Call's follows the calls to action (site.json liveActions). */
+const hrefOf = (route: string) => (route === '/contact/book-call' ? actions.bookCall : route);
 
 const header = (document: Document) => document.querySelector('header')!;
 const footer = (document: Document) => document.querySelector('footer')!;
@@ -23,10 +35,11 @@ describe('header', () => {
       expect(textOf(item.querySelector('summary')), parent).toBe(textOf(item.querySelector(':scope > a')));
       expect(hrefs(item, ':scope ul a[href]'), parent).toEqual([parent, ...children]);
     }
-    const getStarted = [...scope.querySelectorAll('button')].find(
-      (button) => textOf(button) === 'Get Started',
+    const getStarted = [...scope.querySelectorAll('a, button')].find(
+      (control) => textOf(control) === 'Get Started',
     );
-    expect(getStarted?.getAttribute('type')).toBe('button');
+    // The placeholder toast, or with the live calls to action (site.json liveActions) /contact.
+    expect(actionOf(getStarted)).toBe(expectedAction(actions.getStarted));
   });
 
   it('marks the current page and the current section with aria-current', () => {
@@ -59,17 +72,17 @@ describe('footer', () => {
       'Who We Serve',
       'Resources',
     ]);
-    expect(hrefs(scope)).toEqual(expect.arrayContaining(SPEC_FOOTER_LINKS));
+    expect(hrefs(scope)).toEqual(expect.arrayContaining(SPEC_FOOTER_LINKS.map(hrefOf)));
     const text = textOf(scope);
     expect(text).toContain(site.description);
     expect(text).toContain(site.location);
-    expect(text).toContain('{email}');
-    expect(text).toContain('{phone}');
+    expect(text).toContain(site.email);
+    expect(text).toContain(site.phone);
     expect(text).toContain(`© ${new Date().getFullYear()} ${site.name}`);
   });
 
   it('links only to routes that exist', () => {
-    const known = new Set(routes.map((route) => route.path));
+    const known = new Set(routes.map((route) => hrefOf(route.path)));
     for (const href of hrefs(footer(pageFor('/')))) expect(known.has(href ?? ''), href ?? '').toBe(true);
   });
 

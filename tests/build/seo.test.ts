@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DIST, builtDocument, pageFor, pages, site, textOf } from '../support/site';
 
@@ -8,6 +9,7 @@ const meta = (document: Document, selector: string) =>
 
 interface GraphNode {
   '@type': string;
+  logo?: string;
   itemListElement?: { position: number; name: string; item: string }[];
 }
 
@@ -69,6 +71,13 @@ describe('SEO metadata', () => {
   it.each(pages)('$path is indexable exactly when it has content (a listing has posts)', (page) => {
     const robots = meta(pageFor(page.path), 'meta[name="robots"]');
     expect(robots).toBe(page.kind === 'placeholder' ? 'noindex' : undefined);
+  });
+
+  it('gives search engines a square logo of at least 112 px, the one every page’s Organization names', async () => {
+    const logo = structuredData(pageFor('/')).find((node) => node['@type'] === 'Organization')?.logo;
+    expect(logo).toBe(`${site.url}/logo.png`);
+    const { width, height, format } = await sharp(path.join(DIST, new URL(logo!).pathname)).metadata();
+    expect({ width, height, format }).toEqual({ width: 512, height: 512, format: 'png' });
   });
 
   it('shares a picture light enough for every social network and chat app (≤ 100 KB)', () => {

@@ -250,6 +250,27 @@ describe('data files', () => {
     );
   });
 
+  it('stops on live calls to action with no phone number for Call Now to dial, at the phone', () => {
+    const { message, line } = failureOf('pages/contact.html', (copy) => {
+      copy.edit('pages/_data/site.json', /"liveActions": \w+/, '"liveActions": true');
+      return copy.edit('pages/_data/site.json', /"phone": "[^"]*"/, '"phone": "{phone}"');
+    });
+    expectBlock(
+      message,
+      `pages/_data/site.json:${line}:3`,
+      /"liveActions" is true, and Call Now would dial "\{phone\}", which is no phone number/,
+      /keep "liveActions": false until there is one/,
+    );
+  });
+
+  it('stops on a booking page that is not an https:// address, at the field', () => {
+    const { message, line } = failureOf('pages/contact.html', (copy) =>
+      copy.edit('pages/_data/site.json', /"bookingUrl": "[^"]*"/, '"bookingUrl": "calendly.com/dealstream"'),
+    );
+    expect(message).toMatch(new RegExp(`^pages/_data/site\\.json:${line}:\\d+\\n`));
+    expect(message).toMatch(/bookingUrl/);
+  });
+
   it('stops on a price written as a number, at the field', () => {
     const { message, line } = failureOf('pages/pricing.html', (copy) =>
       // The first price, whatever it is today ("$2,500" → 2500).

@@ -8,6 +8,8 @@ export interface GrownImage {
 export const PORTRAITS: GrownImage[];
 export const WORK_PHOTOS: GrownImage[];
 export const WORK_ALT: string;
+/** The settings of an owner about to launch, which the grown tree has (pages/_data/site.json). */
+export const LAUNCH_SETTINGS: { phone: string; liveActions: boolean; bookingUrl: string };
 /** Grows a copy of the tree at `root`. */
 export function grow(root: string): Promise<void>;
 /** The grown tree, made, synced and built as needed: resolves with its root. */

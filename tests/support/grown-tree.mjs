@@ -2,7 +2,8 @@
  * The grown tree: the project as its owner grows it, for the tests. A copy of the tree with what
  * the repository does not ship: a dozen published posts using every kind of formatting, a post
  * scheduled after the build's day and a draft (grown-posts.mjs), a photo for every team member
- * and case study, covers and photos in posts (made by fixture-images.mjs). Content the repository
+ * and case study, covers and photos in posts (made by fixture-images.mjs), and the settings of
+ * an owner about to launch (the live calls to action). Content the repository
  * ships stays as the specification says: the growth lives here, never in pages/.
  *
  * `npm test` runs the checks of the site as it is (the Vitest projects build, browser and engines:
@@ -77,8 +78,24 @@ function editJson(root, file, change) {
   writeFileSync(full, `${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** Grows a copy of the tree at `root`: its posts replaced by the grown ones, photos everywhere. */
+/**
+ * The settings of an owner about to launch (pages/_data/site.json): the agency's phone number, and
+ * the live calls to action with a booking page, so that every check of the site as it is also
+ * checks the live counterpart of each placeholder. The lead endpoint stays unset: a check must
+ * never send a lead anywhere.
+ */
+export const LAUNCH_SETTINGS = {
+  phone: '(202) 555-0147',
+  liveActions: true,
+  bookingUrl: 'https://calendly.com/dealstream-example/strategy-call',
+};
+
+/**
+ * Grows a copy of the tree at `root`: its posts replaced by the grown ones, photos everywhere, the
+ * calls to action live.
+ */
 export async function grow(root) {
+  editJson(root, 'pages/_data/site.json', (site) => Object.assign(site, LAUNCH_SETTINGS));
   const images = path.join(root, 'pages/_images');
   for (const image of [...PORTRAITS, ...WORK_PHOTOS, ...POST_PHOTOS]) await writeFixtureImage(images, image);
   const team = JSON.parse(readFileSync(path.join(root, 'pages/_data/team.json'), 'utf8'));

@@ -111,6 +111,20 @@ describe('the deploy workflow', () => {
     }
   });
 
+  // The release path every host shares (README "Go live"): the launch check, then the build.
+  it('builds what it deploys with npm run release, never with npm run build alone', () => {
+    const deploying = Object.entries(workflow.jobs).filter(([, job]) => /wrangler/.test(runs(job)));
+    expect(deploying.length).toBeGreaterThan(0);
+    for (const [name, job] of deploying) {
+      expect(runs(job), name).toMatch(/^npm run release$/m);
+      expect(runs(job), name).not.toMatch(/npm run build/);
+    }
+    const scripts = (
+      JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
+    expect(scripts.release).toMatch(/npm run --silent launch-check && npm run build$/);
+  });
+
   it('is the only workflow that runs the launch check: CI passes with the sample content in place', () => {
     for (const file of ['ci.yml', 'visual-references.yml'])
       expect(readFileSync(path.resolve('.github/workflows', file), 'utf8')).not.toContain('launch-check');

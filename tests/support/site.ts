@@ -45,8 +45,12 @@ export function exercised<T>(items: readonly T[], what: string): readonly T[] {
 
 /** The day the build under test published up to (its record), or today's when none is recorded. */
 export const buildDay: string | undefined = recordedDay(ROOT);
-const { blog } = loadSiteData(buildDay ? { day: buildDay } : {});
-export { blog };
+const { blog, actions } = loadSiteData(buildDay ? { day: buildDay } : {});
+/**
+ * The blog, and where the calls to action lead (site.json `liveActions`: the specification's
+ * placeholders, or the real thing).
+ */
+export { blog, actions };
 /** Whether the blog's listing at a path has published posts, and so is not under construction. */
 const listsPosts = (routePath: string) => (blog.pages[routePath]?.posts.length ?? 0) > 0;
 
@@ -164,3 +168,16 @@ export function allBuiltFiles(): string[] {
 export function textOf(node: Element | null | undefined): string {
   return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
+
+/**
+ * What a call to action does, as a test reads it: a link somewhere, or the specification's
+ * placeholder (a button that shows the toast). `expectedAction(actions.getStarted)` is what it
+ * must do with the site's settings.
+ */
+export function actionOf(element: Element | null | undefined): string {
+  if (!element) return 'missing';
+  if (element.matches('a[href]')) return `a link to ${element.getAttribute('href')}`;
+  if (element.matches('button[type="button"][data-toast]')) return 'the placeholder toast';
+  return `neither a link nor the placeholder toast: ${element.outerHTML.slice(0, 80)}`;
+}
+export const expectedAction = (href: string) => (href ? `a link to ${href}` : 'the placeholder toast');

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { copyProject } from './copy-project.mjs';
 import { renderPageFile } from './render-page';
+import { fileOfRoute } from '../../scripts/build/route-file.cjs';
 import { ROOT } from '../../scripts/build/repo-root.cjs';
 
 export interface TreeCopy {
@@ -93,4 +94,21 @@ export function columnOf(file: string, text: string): number {
     .find((candidate) => candidate.includes(text));
   if (line === undefined) throw new Error(`columnOf: ${file} has no "${text}"`);
   return line.indexOf(text) + 1;
+}
+
+/**
+ * The built markup of a route with some settings of pages/_data/site.json changed (the live
+ * calls to action, say), rendered from a copy of the tree: for tests of a setting the shipped
+ * site does not use.
+ */
+export function markupWithSettings(route: string, settings: Record<string, unknown>): string {
+  const copy = copyOfTree();
+  try {
+    const file = 'pages/_data/site.json';
+    const site = JSON.parse(readFileSync(path.join(copy.root, file), 'utf8')) as Record<string, unknown>;
+    copy.write(file, `${JSON.stringify({ ...site, ...settings }, null, 2)}\n`);
+    return copy.render(path.join('pages', fileOfRoute(route)));
+  } finally {
+    copy.remove();
+  }
 }

@@ -318,6 +318,43 @@ function checkPackageIncludes(packages) {
   });
 }
 
+/** The route the specification's Book a Call links go to (under construction). */
+const BOOK_CALL = '/contact/book-call';
+
+/**
+ * Where each call to action leads, by site.json's `liveActions`: the specification's placeholders
+ * (the toast, /contact/book-call), or the real thing (/contact, the package chosen in the form, the
+ * phone, the booking page). The partials and the navigation read it, so that one setting turns
+ * every placeholder into its live counterpart; each is a plain link, which works without
+ * JavaScript. An empty href: the placeholder (a button that shows the toast).
+ */
+function actionsOf(site, packages) {
+  if (!site.liveActions) {
+    const none = Object.fromEntries(packages.map((pkg) => [pkg.name, '']));
+    return { live: false, getStarted: '', callNow: '', bookCall: BOOK_CALL, packages: none };
+  }
+  const digits = site.phone.replace(/[^\d+]/g, '');
+  if (!/\d{4,}/.test(digits)) {
+    const file = `${DATA_DIR}/site.json`;
+    throw new SiteError({
+      what: `"liveActions" is true, and Call Now would dial "${site.phone}", which is no phone number.`,
+      file,
+      ...locate(file, '"phone"'),
+      fix: 'Set the agency’s phone number in "phone" (+1 202 555 0147), or keep "liveActions": false until there is one.',
+    });
+  }
+  return {
+    live: true,
+    getStarted: '/contact',
+    callNow: `tel:${digits}`,
+    bookCall: site.bookingUrl || '/contact',
+    // The form's package field is chosen from the address (scripts/leads/package-choice.ts).
+    packages: Object.fromEntries(
+      packages.map((pkg) => [pkg.name, `/contact?package=${encodeURIComponent(pkg.name)}#contact-form`]),
+    ),
+  };
+}
+
 /** The site's time zone, if the platform knows it; otherwise the build stops at the field. */
 function checkTimeZone(timeZone) {
   if (isTimeZone(timeZone)) return timeZone;
@@ -340,6 +377,7 @@ function readSiteData(publishUpTo) {
   checkRoutePages(routes);
   checkPackageIncludes(data.pricing.packages);
   const routeByPath = Object.fromEntries(routes.map((route) => [route.path, route]));
+  const actions = actionsOf(data.site, data.pricing.packages);
   const link = (routePath) => {
     const route = routeByPath[routePath];
     if (!route) {
@@ -351,7 +389,8 @@ function readSiteData(publishUpTo) {
         fix: `Correct the path to one in ${DATA_DIR}/routes.json, or add the route there (and its page).`,
       });
     }
-    return { href: route.path, label: route.label };
+    // Book a Call leads where the calls to action say (actionsOf); every other link to its route.
+    return { href: route.path === BOOK_CALL ? actions.bookCall : route.path, label: route.label };
   };
   const nav = {
     header: navigation.header.map((item) => ({
@@ -385,7 +424,8 @@ function readSiteData(publishUpTo) {
     layoutSource: fs.readFileSync(path.join(ROOT, LAYOUT_FILE), 'utf8'),
     blog,
     day,
-    locals: { ...data, nav, routes: routeByPath, routesUnder, blog, year: new Date().getFullYear() },
+    actions,
+    locals: { ...data, nav, actions, routes: routeByPath, routesUnder, blog, year: new Date().getFullYear() },
   };
 }
 

@@ -53,6 +53,19 @@ export interface ListingPage {
 }
 
 /**
+ * Where each call to action leads (site.json `liveActions`): an empty href is the specification's
+ * placeholder, a button that shows the toast.
+ */
+export interface CallsToAction {
+  live: boolean;
+  getStarted: string;
+  callNow: string;
+  bookCall: string;
+  /** Each package's button, by package name. */
+  packages: Record<string, string>;
+}
+
+/**
  * `posts`: slugs of posts whose files must be unchanged too, or "all". `day`: publish the posts
  * dated up to it (YYYY-MM-DD), instead of the build's day.
  */
@@ -62,6 +75,7 @@ export function loadSiteData(options?: { posts?: string[] | 'all'; day?: string 
   layoutSource: string;
   /** The day the posts are published up to. */
   day: string;
+  actions: CallsToAction;
   locals: Record<string, unknown>;
   /** The blog (posts/blog-data.cjs): its published posts and its listings' pages. */
   blog: {

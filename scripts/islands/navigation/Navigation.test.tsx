@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Window as HappyDOMWindow } from 'happy-dom';
 import { markupOf } from '../../../tests/support/render-page';
+import { site } from '../../../tests/support/site';
+import { markupWithSettings } from '../../../tests/support/tree-copy';
 import { mountIsland } from '../mount';
 import Navigation from './Navigation';
 
@@ -17,9 +19,13 @@ function setViewportWidth(width: number): void {
 /** The header's navigation and the main content of /about-us/team, as the build renders them. */
 const staticNavigation = markupOf('/about-us/team', 'header nav, main');
 
+/** Get Started as the header has it: a link with the live calls to action, else the toast button. */
+const getStarted = (scope: ReturnType<typeof mountNavigation>, live = site.liveActions) =>
+  scope.getByRole(live ? 'link' : 'button', { name: 'Get Started' });
+
 /** Renders the island over the static header, as the loader does (replace mode). */
-function mountNavigation() {
-  document.body.innerHTML = staticNavigation;
+function mountNavigation(markup = staticNavigation) {
+  document.body.innerHTML = markup;
   const root = document.querySelector<HTMLElement>('[data-island="navigation"]')!;
   render(<Navigation root={root} />, { container: root });
   return within(root);
@@ -43,7 +49,20 @@ describe('navigation island', () => {
       expect(nav.getByRole('link', { name: 'About Us' }).getAttribute('aria-current')).toBe('true');
       expect(nav.getByRole('link', { name: 'Team', hidden: true }).getAttribute('aria-current')).toBe('page');
       expect(nav.getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('/contact');
-      expect(nav.getByRole('button', { name: 'Get Started' }).hasAttribute('data-toast')).toBe(true);
+      expect(getStarted(nav).hasAttribute('data-toast')).toBe(!site.liveActions);
+    });
+
+    // site.json's liveActions turns the placeholder into a link; the island keeps whichever it is.
+    it.each([false, true])('keeps Get Started as the header has it, with liveActions %s', (live) => {
+      const nav = mountNavigation(
+        markupWithSettings('/about-us/team', { liveActions: live, phone: '+1 202 555 0147' }).match(
+          /<header[^]*?<\/header>/,
+        )![0],
+      );
+      const cta = getStarted(nav, live);
+      expect(cta.getAttribute('href')).toBe(live ? '/contact' : null);
+      expect(cta.hasAttribute('data-toast')).toBe(!live);
+      expect(cta.dataset.focusId).toBe('nav-cta');
     });
   });
 
@@ -123,7 +142,7 @@ describe('navigation island', () => {
       // As the loader mounts it (outside act(), which would hold back the effect it waits for).
       void mountIsland('navigation', root, { default: Navigation, mode: 'replace' });
       await waitFor(() => expect(staticButton.isConnected, 'the static button, replaced').toBe(false));
-      expect(document.activeElement).toBe(within(root).getByRole('button', { name: 'Get Started' }));
+      expect(document.activeElement).toBe(getStarted(within(root)));
     });
 
     it('keeps the parent page reachable as a link', () => {

@@ -143,16 +143,25 @@ export default function Navigation({ root }: IslandProps) {
               ),
             )}
           </ul>
-          {snapshot.ctaLabel && (
-            <button
-              type="button"
-              className="ds-button ds-button--primary ds-nav__cta"
-              data-toast
-              data-focus-id="nav-cta"
-            >
-              {snapshot.ctaLabel}
-            </button>
-          )}
+          {snapshot.ctaLabel &&
+            (snapshot.ctaHref ? (
+              <a
+                className="ds-button ds-button--primary ds-nav__cta"
+                href={snapshot.ctaHref}
+                data-focus-id="nav-cta"
+              >
+                {snapshot.ctaLabel}
+              </a>
+            ) : (
+              <button
+                type="button"
+                className="ds-button ds-button--primary ds-nav__cta"
+                data-toast
+                data-focus-id="nav-cta"
+              >
+                {snapshot.ctaLabel}
+              </button>
+            ))}
         </div>
       </CSSTransition>
     </>

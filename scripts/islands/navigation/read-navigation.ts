@@ -15,6 +15,11 @@ export interface NavItem extends NavLink {
 export interface NavigationSnapshot {
   items: NavItem[];
   ctaLabel: string | undefined;
+  /**
+   * Where Get Started leads, when it is a link (site.json `liveActions`); undefined: the
+   * placeholder button that shows the toast.
+   */
+  ctaHref: string | undefined;
   /** The no-JS <details> menu was open (the visitor tapped Menu before the island loaded). */
   menuOpen: boolean;
   /** The item whose CSS dropdown is showing (pointer over it, or focus on one of its sub-links). */
@@ -50,9 +55,11 @@ export function readNavigation(root: HTMLElement): NavigationSnapshot {
   const active = itemElements.findIndex(
     (item) => safelyMatches(item, ':hover') || Boolean(subListOf(item)?.contains(document.activeElement)),
   );
+  const cta = root.querySelector('.ds-nav__cta');
   return {
     items,
-    ctaLabel: root.querySelector('.ds-nav__cta')?.textContent.trim(),
+    ctaLabel: cta?.textContent.trim(),
+    ctaHref: cta?.matches('a[href]') ? (cta.getAttribute('href') ?? undefined) : undefined,
     menuOpen: root.querySelector<HTMLDetailsElement>('.ds-nav__disclosure')?.open ?? false,
     activeIndex: indexOrNull(active),
     expandedIndex: indexOrNull(
