@@ -5,12 +5,16 @@
  * - a route is served from its flat file (/about-us/team → about-us/team.html);
  * - /about-us/, /about-us.html and /index.html redirect to the route's URL, as Cloudflare Pages does;
  * - a file Parcel has built (or copied from static/) is served as is;
+ * - the browser editor is at /admin (its page and files written by write-editor.mjs, which
+ *   `npm run dev` runs first), with its configuration made afresh on each request, so that a schema
+ *   edit shows at the next reload;
  * - anything else gets the 404 page with status 404, or 400 for a malformed escape.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const { fileOfRoute } = require('./scripts/build/route-file.cjs');
 const { writtenRoutes } = require('./scripts/build/posts/written-pages.cjs');
+const { editorConfig } = require('./scripts/build/editor/editor-config.cjs');
 
 const routesFile = path.join(__dirname, 'pages/_data/routes.json');
 
@@ -58,6 +62,21 @@ module.exports = function devRoutes(app) {
       ...writtenRoutes(),
     ]);
     const route = pathname.replace(/(\/index)?(\.html)?\/*$/, '') || '/';
+    if (route === '/admin') {
+      if (route !== pathname) {
+        res.writeHead(308, { Location: route + url.search });
+        return res.end();
+      }
+      // Parcel answers a page it did not build with one it did: the editor's page is sent here.
+      const page = path.join(devDistDir(), 'admin.html');
+      if (!fs.existsSync(page)) return notFoundPage(req, res, next, 404);
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      return res.end(fs.readFileSync(page));
+    }
+    if (pathname === '/admin/config.json') {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      return res.end(`${JSON.stringify(editorConfig(), null, 2)}\n`);
+    }
     if (routes.has(route)) {
       if (route !== pathname) {
         res.writeHead(308, { Location: route + url.search });

@@ -5,7 +5,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.parcel-cache/', 'backstop/output/', 'node_modules/'] },
+  // Generated or temporary: the build's output, caches, each host's files, wrangler's bundles.
+  { ignores: ['dist/', '.parcel-cache/', 'backstop/output/', 'node_modules/', 'hosting/', '**/.wrangler/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

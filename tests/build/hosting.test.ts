@@ -13,7 +13,12 @@ import {
   entryScriptOf,
   hostRuleCounts,
 } from '../support/hosts';
-import { ATOM_TYPE, FEED_FILE, SPECULATION_RULES_URL } from '../../scripts/build/hosting/headers.mjs';
+import {
+  ATOM_TYPE,
+  FEED_FILE,
+  SPECULATION_RULES_URL,
+  editorContentSecurityPolicy,
+} from '../../scripts/build/hosting/headers.mjs';
 import type { RunningServer } from '../support/server';
 import {
   DIST,
@@ -227,6 +232,44 @@ describe.each(TARGETS)('$name', ({ name, start, errors, compresses, plainHttpPre
         patterns.some((pattern) => patternOf(pattern).test(page.path)),
         page.path,
       ).toBe(true);
+  });
+
+  it('serves the browser editor at /admin under its own policy, and the site’s pages under theirs', async () => {
+    const editorPage = readFileSync(path.join(DIST, 'admin.html'), 'utf8');
+    const script = /<script src=(?:"|)(\/admin\/sveltia-cms\.[0-9a-f]{8}\.js)/.exec(editorPage)?.[1];
+    expect(script).toBeDefined();
+    for (const pathname of ['/admin', '/admin/config.json', script!]) {
+      const response = await fetch(server.url + pathname, { redirect: 'manual' });
+      expect(response.status, pathname).toBe(200);
+      const csp = response.headers.get('content-security-policy');
+      expect(csp, pathname).toBe(editorContentSecurityPolicy({ overHttps: !plainHttpPreview }));
+      expect(csp, pathname).not.toMatch(/unsafe-eval/);
+      expect(csp, pathname).toMatch(/script-src 'self';/);
+      expect(response.headers.get('cross-origin-opener-policy'), pathname).toBe('same-origin-allow-popups');
+      expect(response.headers.get('x-robots-tag'), pathname).toBe('noindex, nofollow');
+      expect(response.headers.get('speculation-rules'), pathname).toBeNull();
+      for (const header of ['x-content-type-options', 'referrer-policy', 'permissions-policy'])
+        expect(response.headers.get(header), `${pathname} ${header}`).toBe(pageHeaders[header]);
+    }
+    expect(await (await fetch(`${server.url}/admin`)).text()).toContain('rel="cms-config-url"');
+    expect((await fetch(server.url + script!)).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    const slashed = await fetch(`${server.url}/admin/`, { redirect: 'manual' });
+    expect([301, 308]).toContain(slashed.status);
+    expect(new URL(slashed.headers.get('location')!, server.url).pathname).toBe('/admin');
+    // Out of the sitemap and the speculation rules: no rule's pattern matches it.
+    expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).not.toContain('/admin');
+    const rules = (await (await fetch(server.url + SPECULATION_RULES_URL)).json()) as {
+      prerender: { where: { href_matches: string[] } }[];
+    };
+    expect(
+      rules.prerender[0]!.where.href_matches.filter((pattern) => patternOf(pattern).test('/admin')),
+    ).toEqual([]);
+    // The site's pages, next to it, keep theirs: no robots header, their own opener policy.
+    const home = await fetch(`${server.url}/`);
+    expect(securityOf(home.headers)).toEqual(pageHeaders);
+    expect(home.headers.get('x-robots-tag')).toBeNull();
   });
 
   it('serves each of the blog’s feeds as an Atom feed', async () => {

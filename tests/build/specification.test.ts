@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageFor, textOf } from '../support/site';
 import { SPECIFICATION, differs, figuresOfData, type Figure } from '../support/specification';
+import { EDITED_DATA_FILES, editorIsSetUp } from '../../scripts/build/editor/editor-config.cjs';
 
 const main = (route: string) => pageFor(route).querySelector('main')!;
 const all = (scope: ParentNode, selector: string) => [...scope.querySelectorAll(selector)];
@@ -17,24 +18,35 @@ const inOrder = (list: string[], wanted: string[]) => {
   return index === wanted.length;
 };
 
+/**
+ * Once the browser editor is set up (pages/_data/editor.json names the repository), the files it
+ * edits hold the editors' content: a marketer who adds an FAQ cannot also update the
+ * specification's count. Their figures are then theirs; the structure stays checked.
+ */
+const editorsOwn = (file: string) => editorIsSetUp() && EDITED_DATA_FILES.includes(file);
+
 describe('the data holds what the specification fixes', () => {
   const found = figuresOfData();
-  it.each([
-    ['routes', 'pages/_data/routes.json'],
-    ['teamMembers', 'pages/_data/team.json'],
-    ['faqs', 'pages/_data/faqs.json'],
-    ['packages', 'pages/_data/pricing.json'],
-    ['popularPackage', 'pages/_data/pricing.json'],
-    ['addons', 'pages/_data/pricing.json'],
-    ['caseStudies', 'pages/_data/case-studies.json'],
-    ['testimonials', 'pages/_data/testimonials.json'],
-    ['stats', 'pages/_data/stats.json'],
-    ['hours', 'pages/_data/site.json'],
-    ['responseTime', 'pages/_data/site.json'],
-    ['location', 'pages/_data/site.json'],
-    ['header', 'pages/_data/navigation.json'],
-    ['footerLinks', 'pages/_data/navigation.json'],
-  ] as [Figure, string][])('%s, in %s', (figure, file) => {
+  it.each(
+    (
+      [
+        ['routes', 'pages/_data/routes.json'],
+        ['teamMembers', 'pages/_data/team.json'],
+        ['faqs', 'pages/_data/faqs.json'],
+        ['packages', 'pages/_data/pricing.json'],
+        ['popularPackage', 'pages/_data/pricing.json'],
+        ['addons', 'pages/_data/pricing.json'],
+        ['caseStudies', 'pages/_data/case-studies.json'],
+        ['testimonials', 'pages/_data/testimonials.json'],
+        ['stats', 'pages/_data/stats.json'],
+        ['hours', 'pages/_data/site.json'],
+        ['responseTime', 'pages/_data/site.json'],
+        ['location', 'pages/_data/site.json'],
+        ['header', 'pages/_data/navigation.json'],
+        ['footerLinks', 'pages/_data/navigation.json'],
+      ] as [Figure, string][]
+    ).filter(([, file]) => !editorsOwn(file)),
+  )('%s, in %s', (figure, file) => {
     expect(found[figure], differs(figure, file, found[figure])).toEqual(SPECIFICATION[figure]);
   });
 });

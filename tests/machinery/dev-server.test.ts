@@ -84,6 +84,42 @@ describe('npm run dev (Parcel dev server)', () => {
     expect(body).toContain('<title>Our Team |');
   });
 
+  it('serves the browser editor at /admin, with its configuration made afresh from the schemas', async () => {
+    const page = await get(server, '/admin');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('rel="cms-config-url"');
+    const script = /src="?(\/admin\/sveltia-cms\.[0-9a-f]{8}\.js)/.exec(page.body)?.[1];
+    expect((await get(server, script!)).status).toBe(200);
+    const slashed = await fetch(`${server.url}/admin/`, { redirect: 'manual' });
+    expect(slashed.status).toBe(308);
+    expect(slashed.headers.get('location')).toBe('/admin');
+    const hintOfFaqQuestion = async () => {
+      const config = JSON.parse((await get(server, '/admin/config.json')).body) as {
+        collections: {
+          name: string;
+          files?: { name: string; fields: { name: string; fields?: { name: string; hint?: string }[] }[] }[];
+        }[];
+      };
+      const faqs = config.collections
+        .find((collection) => collection.name === 'data')!
+        .files!.find((file) => file.name === 'faqs')!;
+      return faqs.fields
+        .find((field) => field.name === 'pricing')!
+        .fields!.find((field) => field.name === 'question')!.hint;
+    };
+    expect(await hintOfFaqQuestion()).toBe('The question, as the visitor would ask it');
+    tree.edit(
+      'pages/_data/schemas/faqs.schema.json',
+      'The question, as the visitor would ask it',
+      'The question, in the visitor’s words',
+    );
+    try {
+      expect(await hintOfFaqQuestion()).toBe('The question, in the visitor’s words');
+    } finally {
+      tree.reset();
+    }
+  });
+
   it.each(UNKNOWN_PATHS)('answers %s with the 404 page and status 404', async (pathname) => {
     const { status, body } = await get(server, pathname);
     expect(status).toBe(404);

@@ -142,12 +142,28 @@ export const startServe = (root = ROOT): Promise<RunningServer> => startNpmServe
 /**
  * `npm run serve:cloudflare`: Cloudflare's Pages runtime (wrangler pages dev) over dist/, with
  * hosting/cloudflare/ as its project folder; its local state goes to a temporary folder.
+ * `bindings`: the project's variables and secrets, as Cloudflare Pages gives them to its Functions.
  */
-export async function startCloudflare(root = ROOT): Promise<RunningServer> {
+export async function startCloudflare(
+  root = ROOT,
+  bindings: Record<string, string> = {},
+): Promise<RunningServer> {
   const state = mkdtempSync(path.join(tmpdir(), 'wrangler-'));
+  // Its own debugger port too: two runtimes at once (two test files) would both take 9229.
+  const inspectorPort = await freePort();
   const server = await startNpmServer(
     'serve:cloudflare',
-    (port) => ['--port', String(port), '--persist-to', state, '--log-level', 'warn'],
+    (port) => [
+      '--port',
+      String(port),
+      '--persist-to',
+      state,
+      '--log-level',
+      'warn',
+      '--inspector-port',
+      String(inspectorPort),
+      ...Object.entries(bindings).flatMap(([name, value]) => ['--binding', `${name}=${value}`]),
+    ],
     90_000,
     root,
   );

@@ -75,9 +75,21 @@ describe('the deploy workflow', () => {
     expect(lintWorkflow(DEPLOY)).toEqual([]);
   });
 
-  it('starts by hand, from a release tag or once a day (for scheduled posts), never from a push to a branch', () => {
-    expect(Object.keys(workflow.on).sort()).toEqual(['push', 'schedule', 'workflow_dispatch']);
+  it('starts after CI on main, by hand, from a release tag or once a day (for scheduled posts), never from a push alone', () => {
+    expect(Object.keys(workflow.on).sort()).toEqual([
+      'push',
+      'schedule',
+      'workflow_dispatch',
+      'workflow_run',
+    ]);
     expect(workflow.on.push).toEqual({ tags: ['v*'] });
+    // A push to main (the browser editor's saves) deploys once CI, the workflow named CI, has run on it.
+    const ci = parse(readFileSync(path.resolve('.github/workflows/ci.yml'), 'utf8')) as { name: string };
+    expect(workflow.on.workflow_run).toEqual({
+      workflows: [ci.name],
+      types: ['completed'],
+      branches: ['main'],
+    });
     // Minute and hour fixed, every day of every month.
     expect(workflow.on.schedule).toEqual([{ cron: expect.stringMatching(/^\d+ \d+ \* \* \*$/) as unknown }]);
   });
@@ -97,10 +109,12 @@ describe('the deploy workflow', () => {
     expect(checks).toHaveLength(1);
     const [check, checkJob] = checks[0]!;
     expect(
-      checkJob['continue-on-error'] ??
-        checkJob.if ??
-        checkJob.steps.some((step) => step['continue-on-error']),
+      checkJob['continue-on-error'] ?? checkJob.steps.some((step) => step['continue-on-error']),
     ).toBeFalsy();
+    // Its one condition: after CI, only a run of a push that passed. Skipped, it skips the deploy.
+    expect(checkJob.if).toBe(
+      "github.event_name != 'workflow_run' || (github.event.workflow_run.conclusion == 'success' && github.event.workflow_run.event == 'push')",
+    );
     const deploying = Object.entries(workflow.jobs).filter(
       ([, job]) => /\bdeploy\b/.test(runs(job)) && /wrangler/.test(runs(job)),
     );

@@ -68,7 +68,8 @@ export const blogPaths: string[] = [
     .filter((listed) => listed.number > 1)
     .map((listed) => listed.path),
 ];
-export const site = siteJson;
+/** site.json, with the optional settings it leaves out while they are empty (the schema's defaults). */
+export const site: typeof siteJson & { leadEndpoint?: string; bookingUrl?: string } = siteJson;
 
 /** A page the build makes, whatever made it: a route, a post, a listing's later page. */
 export interface SitePage {

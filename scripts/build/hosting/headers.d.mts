@@ -23,12 +23,16 @@ export const HASHED_ASSET: RegExp;
 export const SPECULATION_RULES_URL: string;
 export const SPECULATION_RULES_TYPE: string;
 export const PAGE_HEADERS: Record<string, string>;
-export function pagePaths(
-  routes: { path: string }[],
-  blog: { order: string[] },
-): string[];
+export function pagePaths(routes: { path: string }[], blog: { order: string[] }): string[];
 export function speculationRules(pagePaths: string[]): {
   prerender: { where: { href_matches: string[] }; eagerness: 'moderate' }[];
 };
 export const ATOM_TYPE: string;
 export const FEED_FILE: RegExp;
+export const EDITOR_PAGE_PATH: string;
+export const EDITOR_FOLDER_PATH: string;
+export function editorContentSecurityPolicy(options?: { overHttps?: boolean }): string;
+export function editorSecurityHeaders(
+  siteHeaders: Record<string, string>,
+  options?: { overHttps?: boolean },
+): Record<string, string>;

@@ -84,6 +84,53 @@ export function securityHeaders(
   };
 }
 
+/**
+ * The browser editor (Sveltia CMS, scripts/build/editor/): its page at /admin and its files under
+ * /admin/. They get a policy of their own, since the editor is an app that talks to GitHub, and
+ * the site's pages keep theirs byte for byte (docs/editor.md "Its policy").
+ */
+export const EDITOR_PAGE_PATH = '/admin';
+export const EDITOR_FOLDER_PATH = '/admin/';
+
+/**
+ * The editor's Content-Security-Policy. Still no 'unsafe-eval' and no inline script: its one
+ * script comes from this origin. What it needs beyond the site's policy:
+ * - inline styles ('unsafe-inline' in style-src only): the editor's components set their own;
+ * - GitHub's API (REST and GraphQL) and its status page, which the sign-in screen reports;
+ * - GitHub's content hosts for images: avatars, and files shown from the repository;
+ * - blob: and data: for what it makes in the page: previews of uploads, its app manifest, icons.
+ */
+export function editorContentSecurityPolicy({ overHttps = true } = {}) {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    "connect-src 'self' data: blob: https://api.github.com https://www.githubstatus.com",
+    'manifest-src blob:',
+    "base-uri 'self'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+    ...(overHttps ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+/**
+ * Headers for the editor's page and files: the site's own, with the editor's policy, an opener
+ * policy that keeps the sign-in window (GitHub, then /admin/callback) able to post its token back,
+ * and noindex: the editor is no page for search engines (nor in the sitemap or speculation rules).
+ */
+export function editorSecurityHeaders(siteHeaders, { overHttps = true } = {}) {
+  return {
+    ...siteHeaders,
+    'Content-Security-Policy': editorContentSecurityPolicy({ overHttps }),
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+    'X-Robots-Tag': 'noindex, nofollow',
+  };
+}
+
 /** Parcel puts a content hash in every asset name (main.3f2a9c1b.css): safe to cache for a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Pages keep their address, so browsers and CDNs must check for a new version each time. */
@@ -110,7 +157,9 @@ export const PAGE_HEADERS = { 'Speculation-Rules': `"${SPECULATION_RULES_URL}"` 
  */
 export function pagePaths(routes, blog) {
   const paths = routes.map((route) => route.path);
-  return blog.order.length > 0 ? [...paths, '/blog/:slug', '/blog/page/:number', '/blog/:category/page/:number'] : paths;
+  return blog.order.length > 0
+    ? [...paths, '/blog/:slug', '/blog/page/:number', '/blog/:category/page/:number']
+    : paths;
 }
 
 /** The media type of the blog's Atom feeds (RFC 4287). */

@@ -24,6 +24,9 @@ import {
   securityHeaders,
   speculationRules,
   pagePaths,
+  editorSecurityHeaders,
+  EDITOR_PAGE_PATH,
+  EDITOR_FOLDER_PATH,
 } from './headers.mjs';
 import siteData from '../posthtml-site/site-data.cjs';
 import images from '../images.cjs';
@@ -55,7 +58,9 @@ function inlineHashes(htmlFiles, hashesOf) {
 }
 
 const files = distFiles();
-const pages = files.filter((file) => file.endsWith('.html'));
+// The browser editor's page (scripts/build/editor/write-editor.mjs) has a policy of its own.
+const EDITOR_FILE = `${EDITOR_PAGE_PATH.slice(1)}.html`;
+const pages = files.filter((file) => file.endsWith('.html') && file !== EDITOR_FILE);
 // Photo variants share a folder and one rule per host (serve reads at most 50 header rules,
 // Cloudflare Pages 100): the others are few, and named one by one.
 const assets = files.filter((file) => HASHED_ASSET.test(file) && !file.startsWith(`${VARIANTS_FOLDER}/`));
@@ -70,6 +75,8 @@ const inlineStyleHashes = inlineHashes(pages, inlineStyleHashesOf);
 const security = securityHeaders(hashes, site.leadEndpoint, { inlineStyleHashes });
 // npm start and npm run serve speak plain HTTP: no HTTPS-only directives (headers.mjs).
 const previewSecurity = securityHeaders(hashes, site.leadEndpoint, { overHttps: false, inlineStyleHashes });
+const editorSecurity = editorSecurityHeaders(security);
+const editorPreviewSecurity = editorSecurityHeaders(previewSecurity, { overHttps: false });
 
 // Search engines: the pages with content, the blog's listings with posts and its posts (each with
 // the day it last changed). Under-construction pages carry noindex (partials/head.html).
@@ -110,7 +117,11 @@ const serveConfig = {
   redirects: [{ source: '/index', destination: '/', type: 301 }],
   headers: [
     { source: '**', headers: asServeHeaders({ ...previewSecurity, 'Cache-Control': REVALIDATE }) },
-    { source: '**/*.html', headers: asServeHeaders(PAGE_HEADERS) },
+    // Every page but the editor's names the Speculation Rules.
+    { source: `**/!(${EDITOR_PAGE_PATH.slice(1)}).html`, headers: asServeHeaders(PAGE_HEADERS) },
+    // The editor's page and files: their own policy (headers.mjs editorSecurityHeaders).
+    { source: EDITOR_FILE, headers: asServeHeaders(editorPreviewSecurity) },
+    { source: `${EDITOR_FOLDER_PATH.slice(1)}**`, headers: asServeHeaders(editorPreviewSecurity) },
     { source: SPECULATION_RULES_URL, headers: asServeHeaders({ 'Content-Type': SPECULATION_RULES_TYPE }) },
     ...feeds.map((feed) => ({ source: feed, headers: asServeHeaders(ATOM) })),
     ...assets.map((asset) => ({ source: asset, headers: asServeHeaders({ 'Cache-Control': IMMUTABLE }) })),
@@ -118,7 +129,10 @@ const serveConfig = {
       ? [
           { source: `${VARIANTS_FOLDER}/**`, headers: asServeHeaders({ 'Cache-Control': IMMUTABLE }) },
           // serve's MIME table predates AVIF: without this, no Content-Type at all.
-          { source: `${VARIANTS_FOLDER}/**/*.avif`, headers: asServeHeaders({ 'Content-Type': 'image/avif' }) },
+          {
+            source: `${VARIANTS_FOLDER}/**/*.avif`,
+            headers: asServeHeaders({ 'Content-Type': 'image/avif' }),
+          },
         ]
       : []),
   ],
@@ -133,9 +147,24 @@ writeFileSync(path.join(HOSTING, 'serve.json'), `${JSON.stringify(serveConfig, n
 // within the 100 rules Cloudflare Pages reads however many pages (posts) the site has.
 const block = (pattern, headers) =>
   [pattern, ...Object.entries(headers).map(([key, value]) => `  ${key}: ${value}`)].join('\n');
+// The editor's page and files first take off what /* gave them that they replace or must not
+// have ("! Name": Cloudflare Pages would otherwise send both policies, and a browser enforces
+// both), then get their own.
+const editorOwn = Object.fromEntries(
+  Object.entries(editorSecurity).filter(([key, value]) => security[key] !== value),
+);
+const editorDetached = Object.keys({ ...editorOwn, ...PAGE_HEADERS }).filter(
+  (key) => key in security || key in PAGE_HEADERS,
+);
+const editorBlock = (pattern) =>
+  [pattern, ...editorDetached.map((key) => `  ! ${key}`), ...block('', editorOwn).split('\n').slice(1)].join(
+    '\n',
+  );
 const headersFile = [
   `# ${GENERATED}`,
   block('/*', { ...security, ...PAGE_HEADERS }),
+  editorBlock(EDITOR_PAGE_PATH),
+  editorBlock(`${EDITOR_FOLDER_PATH}*`),
   block(SPECULATION_RULES_URL, { 'Content-Type': SPECULATION_RULES_TYPE }),
   ...feeds.map((feed) => block(`/${feed}`, ATOM)),
   ...assets.map((asset) => block(`/${asset}`, { 'Cache-Control': IMMUTABLE })),
@@ -156,14 +185,18 @@ const COMPRESSIBLE_TYPES = [
   ATOM_TYPE,
 ];
 
-// nginx: every header is added once, at server level, and no location adds its own (an
-// add_header in a location would replace them all). So the errors nginx raises before choosing a
-// location (400, 414) carry them too; `always` adds them to every status. Cache-Control varies
-// through a variable that the hashed-asset location sets.
+// nginx: every header is added once, at server level, and only the editor's locations add their
+// own (an add_header in a location replaces them all, so those name every header). So the errors
+// nginx raises before choosing a location (400, 414) carry them too; `always` adds them to every
+// status. Cache-Control varies through a variable that the hashed-asset locations set.
 const nginxHeaders = (headers) =>
   Object.entries(headers)
     .map(([key, value]) => `add_header ${key} "${value}" always;`)
     .join('\n');
+const editorNginxHeaders = nginxHeaders({ ...editorSecurity, 'Cache-Control': '$cache_control' }).replace(
+  /\n/g,
+  '\n    ',
+);
 const nginx = `# ${GENERATED}
 # Include inside a server block whose root is the built dist/ folder; see README "Deploy".
 error_page 404 /404.html;
@@ -218,6 +251,26 @@ location ~ "${FEED_FILE.source.replace(/^\^/, '^/')}" {
     default_type ${ATOM_TYPE};
 }
 
+# The browser editor (README "Edit in the browser"): its page at /admin and its files under
+# /admin/, with the editor's policy. An add_header here replaces the server's: each location
+# names every header. Its sign-in with GitHub runs on Cloudflare Pages only (a Pages Function):
+# on nginx, editors sign in with a token.
+location = ${EDITOR_PAGE_PATH} {
+    ${editorNginxHeaders}
+    try_files ${EDITOR_PAGE_PATH}.html =404;
+}
+
+location = ${EDITOR_FOLDER_PATH} {
+    return 301 ${EDITOR_PAGE_PATH};
+}
+
+location ^~ ${EDITOR_FOLDER_PATH} {
+    ${editorNginxHeaders}
+    location ~* "${HASHED_ASSET.source}" {
+        set $cache_control "${IMMUTABLE}";
+    }
+}
+
 # The 404 page's own URL is not a page.
 location = /404 {
     return 404;
@@ -247,6 +300,19 @@ export async function onRequest({ request, env }) {
 }
 `,
 );
+
+// The editor's "Sign In with GitHub" (editor-sign-in.js): /admin/auth and /admin/callback, each
+// a Pages Function that runs the flow's step. No other path runs them.
+mkdirSync(path.join(HOSTING, 'cloudflare/functions/admin'), { recursive: true });
+for (const [route, step] of [
+  ['auth', 'authorize'],
+  ['callback', 'callback'],
+]) {
+  writeFileSync(
+    path.join(HOSTING, `cloudflare/functions/admin/${route}.js`),
+    `// ${GENERATED}\nexport { ${step} as onRequestGet } from '../../../../scripts/build/hosting/editor-sign-in.js';\n`,
+  );
+}
 
 console.log(
   `Wrote sitemap.xml (${urls.length} URLs), robots.txt, _headers, hosting/serve.json, hosting/nginx-*.conf and hosting/cloudflare/` +
