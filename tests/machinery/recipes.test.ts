@@ -7,15 +7,14 @@
  * a check it does not name fails here, with the check's own first line. Nothing here depends on
  * today's figures, so a maintainer who has done a recipe for real passes it too.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileOfRoute } from '../../scripts/build/route-file.cjs';
 import { ROOT, parseHtml, textOf } from '../support/site';
 import { writeFixtureImage } from '../support/fixture-images.mjs';
 import { copyOfTree, type TreeCopy } from '../support/tree-copy';
+import { runContentChecks, type Failed } from '../support/content-checks';
 import { SPECIFICATION_FILE, figuresOfData, readSpecification, type Figure } from '../support/specification';
 
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
@@ -27,17 +26,6 @@ const RECIPES = README.slice(
 const NAMED = [
   ...RECIPES.matchAll(/\*\*Trips\*\* ([^.]*?)in\s+`pages\/_data\/specification\.json`/gi),
 ].flatMap((match) => [...match[1]!.matchAll(/`(\w+)`/g)].map((key) => key[1]!));
-
-/**
- * The build-output checks that recipes can trip: every check of the site as it is
- * (tests/build), but those that start every host (hosting), whose verdict a recipe's edit cannot
- * change and whose servers would double the run.
- */
-const OWN_COPIES = /from '\.\.\/support\/(?:tree-copy|hosts)'/;
-const CHECKS = readdirSync(path.join(ROOT, 'tests/build'))
-  .filter((file) => file.endsWith('.test.ts'))
-  .filter((file) => !OWN_COPIES.test(readFileSync(path.join(ROOT, 'tests/build', file), 'utf8')))
-  .map((file) => `tests/build/${file}`);
 
 type Json = Record<string, unknown>;
 
@@ -249,52 +237,6 @@ function updateRecord(tree: TreeCopy, figures: Figure[]) {
   tree.write(SPECIFICATION_FILE, `${JSON.stringify(text, null, 2)}\n`);
 }
 
-/** A failed check of the copy: which test, and the first line of what it said. */
-interface Failed {
-  test: string;
-  cause: string;
-}
-
-/** Runs the build-output checks on the copy, as Vitest's JSON report gives them (never its terminal output). */
-function runChecks(tree: TreeCopy): Failed[] {
-  const folder = mkdtempSync(path.join(tmpdir(), 'recipe-checks-'));
-  const report = path.join(folder, 'report.json');
-  try {
-    execFileSync(
-      'npx',
-      ['vitest', 'run', '--project', 'build', '--reporter=json', `--outputFile=${report}`, ...CHECKS],
-      { cwd: tree.root, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
-    );
-    return [];
-  } catch (error) {
-    if (!existsSync(report)) {
-      const { stderr = '' } = error as { stderr?: string };
-      return [{ test: 'the checks', cause: stderr.trim().split('\n')[0] ?? String(error) }];
-    }
-    const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as {
-      testResults: {
-        name: string;
-        message?: string;
-        assertionResults: { status: string; fullName: string; failureMessages: string[] }[];
-      }[];
-    };
-    return testResults.flatMap((file) => {
-      const name = path.relative(tree.root, file.name);
-      const failed = file.assertionResults
-        .filter((test) => test.status === 'failed')
-        .map((test) => ({
-          test: `${name} › ${test.fullName}`,
-          cause: test.failureMessages[0]?.split('\n')[0] ?? '',
-        }));
-      return failed.length > 0 || !file.message
-        ? failed
-        : [{ test: name, cause: file.message.split('\n')[0]! }];
-    });
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
-
 interface Round {
   scratch: Scratch;
   tripped: Figure[];
@@ -334,7 +276,7 @@ describe('README recipes, each done twice in a row on a copy of the tree', () =>
         feed: () => feed,
         scratch,
         tripped,
-        failed: runChecks(tree),
+        failed: runContentChecks(tree),
         page,
         text: (file) => textOf(page(file).body),
       });

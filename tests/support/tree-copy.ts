@@ -102,7 +102,8 @@ export function columnOf(file: string, text: string): number {
  * site does not use.
  */
 export function markupWithSettings(route: string, settings: Record<string, unknown>): string {
-  const copy = copyOfTree();
+  // What a page is rendered from, not the whole tree (the screenshots alone are megabytes).
+  const copy = copyOfTree(['pages', 'partials', 'scripts', 'styles']);
   try {
     const file = 'pages/_data/site.json';
     const site = JSON.parse(readFileSync(path.join(copy.root, file), 'utf8')) as Record<string, unknown>;

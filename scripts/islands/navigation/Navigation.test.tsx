@@ -53,17 +53,22 @@ describe('navigation island', () => {
     });
 
     // site.json's liveActions turns the placeholder into a link; the island keeps whichever it is.
-    it.each([false, true])('keeps Get Started as the header has it, with liveActions %s', (live) => {
-      const nav = mountNavigation(
-        markupWithSettings('/about-us/team', { liveActions: live, phone: '+1 202 555 0147' }).match(
-          /<header[^]*?<\/header>/,
-        )![0],
-      );
-      const cta = getStarted(nav, live);
-      expect(cta.getAttribute('href')).toBe(live ? '/contact' : null);
-      expect(cta.hasAttribute('data-toast')).toBe(!live);
-      expect(cta.dataset.focusId).toBe('nav-cta');
-    });
+    // Each case renders a copy of the tree through the page plugin: seconds beside the build in npm test.
+    it.each([false, true])(
+      'keeps Get Started as the header has it, with liveActions %s',
+      { timeout: 30_000 },
+      (live) => {
+        const nav = mountNavigation(
+          markupWithSettings('/about-us/team', { liveActions: live, phone: '+1 202 555 0147' }).match(
+            /<header[^]*?<\/header>/,
+          )![0],
+        );
+        const cta = getStarted(nav, live);
+        expect(cta.getAttribute('href')).toBe(live ? '/contact' : null);
+        expect(cta.hasAttribute('data-toast')).toBe(!live);
+        expect(cta.dataset.focusId).toBe('nav-cta');
+      },
+    );
   });
 
   describe('on desktop (1280px)', () => {
