@@ -1,6 +1,6 @@
 import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { IslandModule } from './registry';
+import type { IslandModule } from './island-types';
 
 export { islands } from './registry';
 

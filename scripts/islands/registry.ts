@@ -5,26 +5,7 @@
  * entry script's loader (scripts/page/island-loader.ts) starts an island on the first pointer,
  * touch or focus inside its root, or when code asks for it (the toast, with the first message).
  */
-import type { ComponentType } from 'react';
-
-/** Props every island component receives: the `[data-island]` element it enhances. */
-export interface IslandProps {
-  root: HTMLElement;
-}
-
-/**
- * How an island meets its markup:
- * - `replace`: React renders into the root, taking over the static markup it read first.
- * - `enhance`: React renders off-screen and works on the existing markup (listeners, portals),
- *   which stays exactly as the server sent it.
- */
-export type IslandMode = 'replace' | 'enhance';
-
-/** What an island module exports. */
-export interface IslandModule {
-  default: ComponentType<IslandProps>;
-  mode: IslandMode;
-}
+import type { IslandModule } from './island-types';
 
 /** Each island's code, a chunk of its own; React is shared between them and fetched with the first. */
 export const islands: Readonly<Record<string, () => Promise<IslandModule>>> = {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mountIsland } from '../islands/mount';
-import type { IslandModule, IslandProps } from '../islands/registry';
+import type { IslandModule, IslandProps } from '../islands/island-types';
 import { MAX_LOAD_ATTEMPTS, RETRY_BACKOFF_MS, startIslands, type IslandCode } from './island-loader';
 
 type Registry = IslandCode['islands'];

@@ -5,7 +5,7 @@
  * island a visitor needs. Each root mounts once, in its own try/catch; a failed download is
  * retried by the next use; a crash puts the static HTML back.
  */
-import type { IslandModule } from '../islands/registry';
+import type { IslandModule } from '../islands/island-types';
 
 /** What the loader takes from the lazy mount chunk: the islands by name, and how to mount one. */
 export interface IslandCode {

@@ -204,7 +204,7 @@ async function doRecipes(tree: TreeCopy, scratch: Scratch) {
   const component = `Scratch${scratch.word.replace(/\W/g, '')}`;
   tree.write(
     `scripts/islands/${scratch.island}/${component}.tsx`,
-    `import type { IslandMode, IslandProps } from '../registry';
+    `import type { IslandMode, IslandProps } from '../island-types';
 
 export const mode: IslandMode = 'replace';
 

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { IslandMode, IslandProps } from '../registry';
+import type { IslandMode, IslandProps } from '../island-types';
 
 export const mode: IslandMode = 'enhance';
 

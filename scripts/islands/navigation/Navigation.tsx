@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { CSSTransition } from 'react-transition-group';
 import { token, tokenMs } from '../../build/macros/design-tokens' with { type: 'macro' };
-import type { IslandMode, IslandProps } from '../registry';
+import type { IslandMode, IslandProps } from '../island-types';
 import { Icon } from '../Icon';
 import { transitionClasses } from '../transition-classes';
 import { NavAnchor } from './NavAnchor';

@@ -8,7 +8,7 @@ import {
   toastVisible,
   type Toast as ToastData,
 } from '../../page/toast-store';
-import type { IslandMode, IslandProps } from '../registry';
+import type { IslandMode, IslandProps } from '../island-types';
 import { transitionClasses } from '../transition-classes';
 
 export const mode: IslandMode = 'enhance';
