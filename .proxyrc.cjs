@@ -14,7 +14,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { fileOfRoute } = require('./scripts/build/route-file.cjs');
 const { writtenRoutes } = require('./scripts/build/posts/written-pages.cjs');
-const { editorConfig } = require('./scripts/build/editor/editor-config.cjs');
+const { editorConfig, EDITOR_PATH } = require('./scripts/build/editor/editor-config.cjs');
 
 const routesFile = path.join(__dirname, 'pages/_data/routes.json');
 
@@ -62,18 +62,18 @@ module.exports = function devRoutes(app) {
       ...writtenRoutes(),
     ]);
     const route = pathname.replace(/(\/index)?(\.html)?\/*$/, '') || '/';
-    if (route === '/admin') {
+    if (route === EDITOR_PATH) {
       if (route !== pathname) {
         res.writeHead(308, { Location: route + url.search });
         return res.end();
       }
       // Parcel answers a page it did not build with one it did: the editor's page is sent here.
-      const page = path.join(devDistDir(), 'admin.html');
+      const page = path.join(devDistDir(), `${EDITOR_PATH.slice(1)}.html`);
       if (!fs.existsSync(page)) return notFoundPage(req, res, next, 404);
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       return res.end(fs.readFileSync(page));
     }
-    if (pathname === '/admin/config.json') {
+    if (pathname === `${EDITOR_PATH}/config.json`) {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
       return res.end(`${JSON.stringify(editorConfig(), null, 2)}\n`);
     }

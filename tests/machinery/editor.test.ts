@@ -106,11 +106,32 @@ async function setDate(page: Page, label: string, value: string): Promise<void> 
   expect(found, `a date field labelled ${label}`).toBe(true);
 }
 
-/** Saves the entry the editor shows, and waits for its confirmation. */
+/** What the editor says after a save: saved, or refused for its fields' errors. */
+const SAVED = /Entry saved/;
+const REFUSED = /Please correct (?:them|it) to save the entry/;
+const showing = (page: Page, pattern: RegExp, shown = true, timeout = 10_000) =>
+  page.waitForFunction(
+    (source, wanted) => new RegExp(source).test(document.body.innerText) === wanted,
+    { timeout },
+    pattern.source,
+    shown,
+  );
+
+/** Saves the entry the editor shows, and waits for its confirmation (once an earlier one is gone). */
 async function save(page: Page): Promise<void> {
+  await showing(page, SAVED, false, 15_000);
   await page.locator(control('button', 'Save')).click();
-  await page.waitForFunction(() => document.body.innerText.includes('Entry saved'), { timeout: 10_000 });
+  await showing(page, SAVED);
   await settle();
+}
+
+/** Asks the editor to save an entry it must refuse: whether it refused, and saved nothing. */
+async function refusedSave(page: Page): Promise<boolean> {
+  await showing(page, SAVED, false, 15_000);
+  await page.locator(control('button', 'Save')).click();
+  await showing(page, REFUSED);
+  await settle();
+  return page.evaluate((source) => !new RegExp(source).test(document.body.innerText), SAVED.source);
 }
 
 /** How many lines differ between two texts of the same length in lines, or the difference in lines. */
@@ -130,6 +151,8 @@ describe('the browser editor, driven in Chromium', () => {
   const violations: string[] = [];
   const scriptErrors: string[] = [];
   const elsewhere = new Set<string>();
+  /** For each save the editor had to refuse (a price without "$", an empty FAQ): whether it did. */
+  const refusals: boolean[] = [];
   // The computer's folder the cover is uploaded from.
   const uploads = mkdtempSync(path.join(tmpdir(), 'editor-upload-'));
 
@@ -213,7 +236,11 @@ describe('the browser editor, driven in Chromium', () => {
     // The second package's. (The first's, the minimum retainer, is restated in an FAQ's answer:
     // the checks would stop a change of it alone, tests/build/content.test.ts.)
     const [, growth] = await page.$$(control('textbox', 'Price'));
-    await growth!.asLocator().fill(NEW_PRICE);
+    // Without its currency first: the schema's pattern (a price starts with "$") refuses it.
+    await growth!.asLocator().fill(NEW_PRICE.slice(1));
+    refusals.push(await refusedSave(page));
+    // The field as the editor shows it now, with its error.
+    await (await page.$$(control('textbox', 'Price')))[1]!.asLocator().fill(NEW_PRICE);
     await save(page);
 
     // An FAQ on /pricing.
@@ -221,6 +248,8 @@ describe('the browser editor, driven in Chromium', () => {
     await page.waitForFunction(() => document.body.innerText.includes('FAQs'));
     await settle();
     await page.locator(control('button', `Add ${isolated('Pricing')}`)).click();
+    // Left empty, the question and answer the schema requires are refused.
+    refusals.push(await refusedSave(page));
     // The new FAQ's fields: the empty ones, once the editor shows them.
     const empty = async (selector: string) => {
       for (let attempt = 0; attempt < 50; attempt += 1, await settle(100))
@@ -255,6 +284,10 @@ describe('the browser editor, driven in Chromium', () => {
     // Its fonts and its update check are the site's own files (write-editor.mjs); only GitHub's
     // status page is asked, which the sign-in screen reports.
     expect([...elsewhere].filter((origin) => origin !== 'https://www.githubstatus.com')).toEqual([]);
+  });
+
+  it('refuses a save that breaks a schema’s rule, before anything is written', () => {
+    expect(refusals).toEqual([true, true]);
   });
 
   it('writes the post as the build reads it: its front matter, its text, its cover in pages/_images/', () => {

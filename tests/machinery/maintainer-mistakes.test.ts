@@ -263,6 +263,15 @@ describe('data files', () => {
     );
   });
 
+  it('stops on an editor repository that is not owner/name, at the field, with what it holds', () => {
+    const { message, line } = failureOf('pages/pricing.html', (copy) =>
+      copy.edit('pages/_data/editor.json', '"{owner}/{repository}"', '"dealstream website"'),
+    );
+    expect(message).toMatch(new RegExp(`^pages/_data/editor\\.json:${line}:\\d+\\n`));
+    expect(message).toMatch(/repository/);
+    expect(message).toMatch(/Fix: .*owner\/name/);
+  });
+
   it('stops on a booking page that is not an https:// address, at the field', () => {
     const { message, line } = failureOf('pages/contact.html', (copy) =>
       // site.json leaves an empty bookingUrl out (its default), as the browser editor writes it.

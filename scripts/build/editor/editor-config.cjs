@@ -18,6 +18,15 @@ const SCHEMA_DIR = 'pages/_data/schemas';
 const POSTS_DIR = 'pages/_posts';
 const IMAGES_DIR = 'pages/_images';
 const POST_SCHEMA = `${SCHEMA_DIR}/post.schema.json`;
+/**
+ * Where the editor is: its page at /admin (dist/admin.html, as every page is a flat file) and its
+ * files under /admin/. Every other part (the build, the hosts' headers, the dev server, the
+ * sign-in's Functions) takes it from here.
+ */
+const EDITOR_PATH = '/admin';
+/** The sign-in's two steps, Pages Functions under the editor's path (editor-sign-in.js). */
+const SIGN_IN_STEPS = { authorize: 'auth', callback: 'callback' };
+
 /** The editor's own settings (the repository it commits to), never edited in the editor. */
 const SETTINGS_FILE = `${DATA_DIR}/editor.json`;
 
@@ -262,7 +271,7 @@ function editorConfig({
       // Sign-in with GitHub goes through the site's own Pages Function (README "Edit in the
       // browser"); a personal access token needs none of it.
       base_url: settings.signInOrigin || site.url,
-      auth_endpoint: 'admin/auth',
+      auth_endpoint: `${EDITOR_PATH.slice(1)}/${SIGN_IN_STEPS.authorize}`,
       commit_messages: {
         create: 'Editor: create {{collection}} “{{slug}}”',
         update: 'Editor: update {{collection}} “{{slug}}”',
@@ -272,7 +281,7 @@ function editorConfig({
       },
     },
     site_url: site.url,
-    logo_url: '/admin/favicon.svg',
+    logo_url: `${EDITOR_PATH}/favicon.svg`,
     app_title: `${site.name} editor`,
     media_folder: IMAGES_DIR,
     public_folder: '',
@@ -287,6 +296,8 @@ function editorConfig({
 }
 
 module.exports = {
+  EDITOR_PATH,
+  SIGN_IN_STEPS,
   editorConfig,
   hintOf,
   editorIsSetUp,

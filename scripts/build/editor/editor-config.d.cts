@@ -38,6 +38,8 @@ export function editorConfig(options?: {
 }): EditorConfig;
 export function hintOf(description: string): string;
 export function editorIsSetUp(settings?: EditorSettings): boolean;
+export const EDITOR_PATH: string;
+export const SIGN_IN_STEPS: { authorize: string; callback: string };
 export const EDITED_FILES: { name: string; label: string }[];
 export const EDITED_DATA_FILES: string[];
 export const DATA_DIR: string;

@@ -21,10 +21,10 @@ import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 const { ROOT } = require('../repo-root.cjs');
-const { editorConfig } = require('./editor-config.cjs');
+const { editorConfig, EDITOR_PATH } = require('./editor-config.cjs');
 
-export const EDITOR_PAGE = 'admin.html';
-export const EDITOR_FOLDER = 'admin';
+const EDITOR_PAGE = `${EDITOR_PATH.slice(1)}.html`;
+const EDITOR_FOLDER = EDITOR_PATH.slice(1);
 const PACKAGE = path.join(ROOT, 'node_modules/@sveltia/cms');
 const FAVICON = path.join(ROOT, 'partials/favicon.svg');
 
@@ -84,9 +84,6 @@ function editorPage({ title, script }) {
 </html>
 `;
 }
-
-/** The configuration's JSON, as /admin/config.json serves it. */
-export const editorConfigJson = () => `${JSON.stringify(editorConfig(), null, 2)}\n`;
 
 /** Writes the editor into `dist` (a folder path). Returns what it wrote, relative to `dist`. */
 export function writeEditor(dist) {

@@ -110,13 +110,15 @@ export async function authorize({ request, env }) {
   authorizeUrl.searchParams.set('client_id', env.GITHUB_CLIENT_ID);
   authorizeUrl.searchParams.set('scope', url.searchParams.get('scope') || 'repo,user');
   authorizeUrl.searchParams.set('state', state);
-  authorizeUrl.searchParams.set('redirect_uri', new URL('/admin/callback', url).href);
+  // The callback is the authorize step's neighbour (/admin/auth → /admin/callback).
+  const back = new URL('callback', url);
+  authorizeUrl.searchParams.set('redirect_uri', back.href);
   const secure = url.protocol === 'https:' ? '; Secure' : '';
   return new Response(null, {
     status: 302,
     headers: {
       Location: authorizeUrl.href,
-      'Set-Cookie': `${COOKIE}=${state}; Path=/admin/callback; Max-Age=600; HttpOnly; SameSite=Lax${secure}`,
+      'Set-Cookie': `${COOKIE}=${state}; Path=${back.pathname}; Max-Age=600; HttpOnly; SameSite=Lax${secure}`,
       'Cache-Control': 'no-store',
     },
   });
@@ -127,7 +129,7 @@ export async function callback({ request, env }) {
   const url = new URL(request.url);
   const code = url.searchParams.get('code');
   const state = url.searchParams.get('state');
-  const clearCookie = { 'Set-Cookie': `${COOKIE}=; Path=/admin/callback; Max-Age=0; HttpOnly; SameSite=Lax` };
+  const clearCookie = { 'Set-Cookie': `${COOKIE}=; Path=${url.pathname}; Max-Age=0; HttpOnly; SameSite=Lax` };
   if (!code || !state || state !== cookieOf(request, COOKIE)) {
     return failure(
       400,

@@ -4,6 +4,9 @@
  * Cloudflare Pages (dist/_headers) and an nginx server block (hosting/nginx-site.conf).
  */
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+
+const { EDITOR_PATH } = createRequire(import.meta.url)('../editor/editor-config.cjs');
 
 /** sha256 hashes of a page's inline scripts that browsers execute (JSON-LD data blocks are not). */
 export function inlineScriptHashesOf(html) {
@@ -89,8 +92,8 @@ export function securityHeaders(
  * /admin/. They get a policy of their own, since the editor is an app that talks to GitHub, and
  * the site's pages keep theirs byte for byte (docs/editor.md "Its policy").
  */
-export const EDITOR_PAGE_PATH = '/admin';
-export const EDITOR_FOLDER_PATH = '/admin/';
+export const EDITOR_PAGE_PATH = EDITOR_PATH;
+export const EDITOR_FOLDER_PATH = `${EDITOR_PATH}/`;
 
 /**
  * The editor's Content-Security-Policy. Still no 'unsafe-eval' and no inline script: its one
