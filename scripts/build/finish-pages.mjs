@@ -20,18 +20,13 @@
  *   the smallest widths (a 64px portrait) WebP can weigh less; a browser takes the first format it
  *   decodes, so a picture whose WebP variants weigh less in all offers WebP first.
  *
- * Pages are compressed here, once their content is final (.gz and .br beside each page, at the
- * settings Parcel's compressors use for every other text asset); `.parcelrc` leaves HTML out of
- * Parcel's compressors so that no page is compressed twice. Compression runs on libuv's thread
- * pool, on every core: at maximum brotli quality it is most of this step's time.
+ * Nothing is compressed here: for the one host that sends precompressed files, the build's last
+ * step compresses every text file once its bytes are final (scripts/build/hosting/precompress.mjs).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { parseUnicodeRange } from './subset-font.mjs';
 
 const { ROOT } = createRequire(import.meta.url)('./repo-root.cjs');
@@ -162,29 +157,9 @@ function pages(dir = DIST) {
   });
 }
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-const compressors = {
-  gz: (html) => gzipAsync(html, { level: 9 }),
-  br: (html) =>
-    brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-};
-
 const built = pages();
-await Promise.all(
-  built.map(async (page) => {
-    const html = finished(readFileSync(page, 'utf8'));
-    writeFileSync(page, html);
-    await Promise.all(
-      Object.entries(compressors).map(async ([extension, compress]) =>
-        writeFile(`${page}.${extension}`, await compress(html)),
-      ),
-    );
-  }),
-);
-for (const href of inlined.keys()) {
-  for (const file of [href, `${href}.gz`, `${href}.br`]) rmSync(path.join(DIST, file), { force: true });
-}
+for (const page of built) writeFileSync(page, finished(readFileSync(page, 'utf8')));
+for (const href of inlined.keys()) rmSync(path.join(DIST, href), { force: true });
 console.log(
-  `Inlined ${[...inlined.keys()].join(', ')} into ${built.length} pages, pinned their entry script and compressed them`,
+  `Inlined ${[...inlined.keys()].join(', ')} into ${built.length} pages and pinned their entry script`,
 );

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DIST, builtDocument } from '../support/site';
 
@@ -23,8 +24,10 @@ function entryScriptOf(page: string): string {
 describe('entry script', () => {
   const entry = entryScriptOf('index.html');
 
-  it(`is at most ${ENTRY_SCRIPT_GZIP_BYTES} bytes gzipped, as the build's .gz file sends it`, () => {
-    const gzipped = statSync(`${entry}.gz`).size;
+  it(`is at most ${ENTRY_SCRIPT_GZIP_BYTES} bytes gzipped, as a build for nginx writes it`, () => {
+    // At the level of scripts/build/hosting/precompress.mjs; a host that compresses as it sends
+    // does no better.
+    const gzipped = gzipSync(readFileSync(entry), { level: 9 }).length;
     expect(
       gzipped,
       `${path.basename(entry)} is ${gzipped} bytes gzipped (${statSync(entry).size} raw); ` +

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { get } from 'node:http';
 import { connect, type IncomingHttpHeaders } from 'node:http2';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FIRST_PAINT_BYTES,
@@ -12,6 +13,7 @@ import {
   startServe,
   entryScriptOf,
   hostRuleCounts,
+  type RunningNginx,
 } from '../support/hosts';
 import {
   ATOM_TYPE,
@@ -24,6 +26,7 @@ import {
   DIST,
   ROOT,
   blogPaths,
+  builtFileFor,
   documentTitleOf,
   exercised,
   pageFor,
@@ -317,11 +320,26 @@ describe.each(TARGETS)('$name', ({ name, start, errors, compresses, plainHttpPre
 });
 
 describe('precompressed files on nginx', () => {
-  let server: RunningServer;
+  let server: RunningNginx;
   beforeAll(async () => {
     server = await startNginx();
   });
   afterAll(() => server.stop());
+
+  it('serves copies that are each its file as it is now, beside every page', () => {
+    const copies = readdirSync(server.served, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /\.(?:br|gz)$/.test(file),
+    );
+    for (const page of pages) {
+      const file = path.relative(DIST, builtFileFor(page.path));
+      expect(copies, file).toEqual(expect.arrayContaining([`${file}.br`, `${file}.gz`]));
+    }
+    for (const copy of copies) {
+      const decompress = copy.endsWith('.br') ? brotliDecompressSync : gunzipSync;
+      const file = readFileSync(path.join(server.served, copy.slice(0, -3)));
+      expect(decompress(readFileSync(path.join(server.served, copy))).equals(file), copy).toBe(true);
+    }
+  });
 
   it.each([
     // Without Debian's brotli module (tests/support/ensure-system-deps.mjs), only gzip is checked.
@@ -338,7 +356,7 @@ describe('precompressed files on nginx', () => {
       },
     );
     expect(response.encoding).toBe(encoding);
-    expect(response.length).toBe(statSync(path.join(DIST, `about-us/team.html${extension}`)).size);
+    expect(response.length).toBe(statSync(path.join(server.served, `about-us/team.html${extension}`)).size);
   });
 });
 
@@ -368,7 +386,7 @@ function http2Request(
 const NGINX_OVER_HTTP2 = 'nginx over HTTPS and HTTP/2, as a production server block runs it';
 
 describe(NGINX_OVER_HTTP2, () => {
-  let server: RunningServer;
+  let server: RunningNginx;
   let pageHeaders: Record<string, string | null>;
   beforeAll(async () => {
     server = await startNginx({ tls: true });
@@ -409,7 +427,7 @@ describe(NGINX_OVER_HTTP2, () => {
     });
     expect(response.headers['content-encoding']).toBe(encoding);
     const file = `about-us/team.html${encoding === 'br' ? '.br' : '.gz'}`;
-    expect(response.body.length).toBe(statSync(path.join(DIST, file)).size);
+    expect(response.body.length).toBe(statSync(path.join(server.served, file)).size);
   });
 });
 

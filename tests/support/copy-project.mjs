@@ -3,15 +3,18 @@
  * to some paths) into a scratch folder, for tests and measurements that edit or grow the site
  * without touching the real tree. Its node_modules links to the project's packages, except
  * posthtml-site, which package.json installs from scripts/build/posthtml-site: the copy must run
- * its own, so that the plugin reads the copy's data. `linkModules: false` copies over a copy made
- * before, whose node_modules is linked already.
+ * its own, so that the plugin reads the copy's data. Its build cache (scripts/build/build-cache.cjs)
+ * is its own, but for the photos' variants and the compressed copies, which are kept by a digest
+ * of what they are made from and so are shared with the project's: a photo is encoded once for
+ * every copy. `linkModules: false` copies over a copy made before, whose node_modules is linked already.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-const { ROOT } = createRequire(import.meta.url)('../../scripts/build/repo-root.cjs');
+const require = createRequire(import.meta.url);
+const { ROOT } = require('../../scripts/build/repo-root.cjs');
 
 export function copyProject(scratch, only = [], { linkModules = true } = {}) {
   const listed = execFileSync(
@@ -27,6 +30,12 @@ export function copyProject(scratch, only = [], { linkModules = true } = {}) {
     writeFileSync(path.join(scratch, file), readFileSync(path.join(ROOT, file)));
   }
   if (!linkModules) return;
+  const { IMAGE_VARIANTS_CACHE, COMPRESSED_CACHE } = require('../../scripts/build/build-cache.cjs');
+  mkdirSync(path.join(scratch, '.cache'));
+  for (const shared of [IMAGE_VARIANTS_CACHE, COMPRESSED_CACHE]) {
+    mkdirSync(shared, { recursive: true });
+    symlinkSync(shared, path.join(scratch, '.cache', path.basename(shared)));
+  }
   mkdirSync(path.join(scratch, 'node_modules'));
   for (const entry of readdirSync(path.join(ROOT, 'node_modules'))) {
     const target =

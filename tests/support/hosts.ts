@@ -3,7 +3,7 @@
  * nginx with the generated config, and Cloudflare's runtime (wrangler pages dev).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync } from 'node:zlib';
 import { connect } from 'node:net';
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startNpmServer, type RunningServer } from './server';
 import { DIST, ROOT } from './site';
+import { precompress } from '../../scripts/build/hosting/precompress.mjs';
 
 /** Debian's ngx_brotli static module (libnginx-mod-http-brotli-static), where installed. */
 export const NGINX_BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -78,17 +79,27 @@ function selfSignedCertificate(folder: string): { certificate: string; key: stri
   return { certificate, key };
 }
 
+/** nginx on loopback, and the folder it serves. */
+export interface RunningNginx extends RunningServer {
+  served: string;
+}
+
 /**
  * Debian's nginx on loopback, with the generated hosting/nginx-site.conf included in a stock
- * server block over dist/, and the brotli module and hosting/nginx-brotli.conf where installed.
+ * server block, and the brotli module and hosting/nginx-brotli.conf where installed. It serves
+ * what `DEPLOY_TO=nginx npm run build` would write: a copy of dist/ with its precompressed files
+ * (scripts/build/hosting/precompress.mjs), so that dist/ stays the default host's output.
  */
 export async function startNginx({
   tls = false,
   serverDirectives = '',
   root = ROOT,
-}: NginxOptions = {}): Promise<RunningServer> {
+}: NginxOptions = {}): Promise<RunningNginx> {
   const port = await freePort();
   const prefix = mkdtempSync(path.join(tmpdir(), 'nginx-'));
+  const served = path.join(prefix, 'dist');
+  cpSync(root === ROOT ? DIST : path.join(root, 'dist'), served, { recursive: true });
+  await precompress(served);
   const brotli = existsSync(NGINX_BROTLI_MODULE);
   // `listen … ssl http2` is the form Debian's nginx 1.22 knows; 1.25 and later also take `http2 on`.
   let listen = `listen 127.0.0.1:${port};`;
@@ -112,7 +123,7 @@ http {
   client_body_temp_path ${prefix}/body;
   server {
     ${listen}
-    root ${root === ROOT ? DIST : path.join(root, 'dist')};
+    root ${served};
     include ${path.join(root, 'hosting/nginx-site.conf')};
     ${brotli ? `include ${path.join(root, 'hosting/nginx-brotli.conf')};` : ''}
     ${serverDirectives}
@@ -127,6 +138,7 @@ http {
   await listening(port, 5_000, () => `nginx exited with ${nginx.exitCode}`);
   return {
     url,
+    served,
     stop: async () => {
       const exited = new Promise((resolve) => nginx.once('exit', resolve));
       nginx.kill('SIGQUIT');

@@ -208,9 +208,9 @@ max_ranges 0;
 # No nginx version in the Server header or on nginx's own error pages.
 server_tokens off;
 
-# The build writes .gz (and .br) files next to every text file: sent as they are, never
-# compressed per request. What the build does not compress (sitemap.xml, robots.txt) is
-# gzipped on the fly. Brotli needs a module: include nginx-brotli.conf where it is loaded.
+# A build for nginx (DEPLOY_TO=nginx npm run release) writes .gz and .br files next to every
+# text file: sent as they are, never compressed per request. A file without one (too small to
+# gain) is gzipped on the fly. Brotli needs a module: include nginx-brotli.conf where it is loaded.
 gzip_static on;
 gzip on;
 gzip_vary on;

@@ -8,9 +8,9 @@
  * - turned as the camera said, then stripped of metadata: a phone photo's EXIF can hold where it
  *   was taken, and it only adds bytes;
  * - encoded with the settings of scripts/build/images.cjs (ENCODINGS);
- * - kept in node_modules/.cache/image-variants/ by a digest of the source, the request and the
- *   settings: `npm run build` is always cold (no Parcel cache), and an unchanged photo is never
- *   encoded twice. One encode at a time per Parcel worker, libvips on one thread each, so that
+ * - kept in .cache/image-variants/ (scripts/build/build-cache.cjs) by a digest of the source, the
+ *   request and the settings, which outlives Parcel's cache: an unchanged photo is never encoded
+ *   twice. One encode at a time per Parcel worker, libvips on one thread each, so that
  *   AVIF, the slow one, never takes more than the workers' share of a small machine.
  *
  * A source named without a variant (`<img src="/pages/_images/x.jpg">` outside the picture markup)
@@ -24,8 +24,7 @@ const sharp = require('sharp');
 const { ENCODINGS, IMAGES_DIR } = require('../images.cjs');
 const { ROOT } = require('../repo-root.cjs');
 
-// IMAGE_VARIANTS_CACHE moves it (npm run budget times a build with an empty one).
-const CACHE = process.env.IMAGE_VARIANTS_CACHE ?? path.join(ROOT, 'node_modules/.cache/image-variants');
+const { IMAGE_VARIANTS_CACHE: CACHE } = require('../build-cache.cjs');
 const version = `${sharp.versions.sharp}+vips${sharp.versions.vips}`;
 
 sharp.concurrency(1);

@@ -1,6 +1,12 @@
 /**
  * Parcel transformer: Parcel's own PostHTML transformer, which runs scripts/build/posthtml-site
- * on every page, plus one thing. When a page fails to build because of a file it is made of (a
+ * on every page, plus two things.
+ *
+ * A page read from Parcel's cache (scripts/build/parcel-build.mjs) must be what the page would be
+ * now: it is rebuilt when the environment it was built in changes (the build's day, drafts shown
+ * or not, the footer's year), not only when a file it is made of does.
+ *
+ * When a page fails to build because of a file it is made of (a
  * partial, a data file: the SiteError names it), the dev server must rebuild the page once that
  * file is fixed. Parcel learns which files a page is made of only from a successful run, so a
  * failed page would otherwise show its error until the page file itself is saved again.
@@ -16,6 +22,7 @@ const parcelPosthtml = posthtmlTransformer[Symbol.for('parcel-plugin-config')];
 module.exports = new Transformer({
   ...parcelPosthtml,
   async transform(options) {
+    for (const name of ['BUILD_DAY', 'BLOG_DRAFTS', 'BUILD_YEAR']) options.asset.invalidateOnEnvChange(name);
     try {
       return await parcelPosthtml.transform(options);
     } catch (error) {

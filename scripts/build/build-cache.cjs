@@ -1,0 +1,38 @@
+/**
+ * The build's cache folder, .cache/ (not committed; CI restores it, keyed by the lock file and the
+ * build's own code: .github/workflows/ci.yml). `npm run build` uses whatever it finds there and a
+ * build without it is cold; either way the output is the same (tests/machinery/build-cache.test.ts):
+ *
+ * - parcel/: Parcel's cache (scripts/build/parcel-build.mjs), so that a publish after one post's
+ *   edit rebuilds that post's pages and what lists it, not the site;
+ * - image-variants/: each photo's sized variants, by a digest of the source and the settings
+ *   (scripts/build/image-variants), which outlive Parcel's cache: a photo is encoded once;
+ * - compressed/: each text file's brotli and gzip copies, by a digest of its bytes
+ *   (scripts/build/hosting/precompress.mjs): the same bytes are never compressed twice.
+ *
+ * BUILD_CACHE moves the whole folder; IMAGE_VARIANTS_CACHE only the photos' (npm run budget
+ * times a build with an empty one). docs/performance.md says what each saves.
+ */
+const os = require('node:os');
+const path = require('node:path');
+const { ROOT } = require('./repo-root.cjs');
+
+const CACHE_DIR = process.env.BUILD_CACHE ? path.resolve(process.env.BUILD_CACHE) : path.join(ROOT, '.cache');
+
+/**
+ * Parcel's workers: one per core. Parcel's own default is half the cores (at most 4), which on a
+ * 2-core machine is one worker: 1,000 posts then built in 60 s against 37 s with two, and 43 s
+ * with three (docs/performance.md, "Workers"). PARCEL_WORKERS, when set, wins.
+ */
+function parcelWorkers() {
+  if (process.env.PARCEL_WORKERS) return Number(process.env.PARCEL_WORKERS);
+  return os.availableParallelism();
+}
+
+module.exports = {
+  CACHE_DIR,
+  PARCEL_CACHE: path.join(CACHE_DIR, 'parcel'),
+  IMAGE_VARIANTS_CACHE: process.env.IMAGE_VARIANTS_CACHE ?? path.join(CACHE_DIR, 'image-variants'),
+  COMPRESSED_CACHE: path.join(CACHE_DIR, 'compressed'),
+  parcelWorkers,
+};

@@ -1,0 +1,169 @@
+/**
+ * The last step of `npm run build`: the output for the host it is built for, and its file count.
+ *
+ * DEPLOY_TO names the host: cloudflare (the default: .github/workflows/deploy.yml), netlify or
+ * nginx. Only nginx sends precompressed files (`gzip_static`, `brotli_static`:
+ * hosting/nginx-site.conf), so only for nginx is a `.br` and a `.gz` written beside each text file,
+ * at the highest settings, once its bytes are final. Cloudflare and Netlify compress each response
+ * themselves and would only upload the copies: three files a page, against Cloudflare's limit of
+ * 20,000 files a deploy, which this step enforces. `npm start` (serve) compresses as it sends.
+ *
+ * Compressing is most of a page's cost at brotli's highest quality, so it runs on a worker per
+ * core, and each copy is kept in the build cache by a digest of the bytes it compresses
+ * (scripts/build/build-cache.cjs): a rebuild compresses only what changed.
+ *
+ * Also run by the tests, on a copy of dist/, to serve the nginx output (tests/support/hosts.ts).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker, isMainThread, parentPort } from 'node:worker_threads';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const require = createRequire(import.meta.url);
+const { ROOT } = require('../repo-root.cjs');
+const { COMPRESSED_CACHE } = require('../build-cache.cjs');
+
+/** The hosts a build is made for, as DEPLOY_TO names them, and whether each serves precompressed files. */
+export const HOSTS = {
+  cloudflare: { name: 'Cloudflare Pages', precompressed: false, fileLimit: 20_000 },
+  netlify: { name: 'Netlify', precompressed: false },
+  nginx: { name: 'nginx', precompressed: true },
+};
+/** What a host receives: the text files, whose copies it may send compressed. */
+export const COMPRESSIBLE = /\.(?:html|css|js|mjs|json|svg|xml|txt|webmanifest)$/;
+const COPIES = ['.br', '.gz'];
+
+/** The host DEPLOY_TO names, or an error that says which are known. */
+export function hostOf(value = process.env.DEPLOY_TO) {
+  const key = value || 'cloudflare';
+  if (Object.hasOwn(HOSTS, key)) return key;
+  throw new Error(
+    `DEPLOY_TO is "${value}", which is not a host the build knows. Set it to one of ` +
+      `${Object.keys(HOSTS).join(', ')} (README "Go live"), or unset it for Cloudflare Pages.`,
+  );
+}
+
+/** Every file under `dir`, as a full path. */
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+const compress = {
+  '.br': (bytes) =>
+    brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+  '.gz': (bytes) => gzipSync(bytes, { level: 9 }),
+};
+
+/** A worker: compresses what it is sent, one file at a time. */
+if (!isMainThread) {
+  parentPort.on('message', ({ id, bytes }) => {
+    const copies = Object.fromEntries(COPIES.map((extension) => [extension, compress[extension](bytes)]));
+    parentPort.postMessage({ id, copies });
+  });
+}
+
+/** Writes `bytes` to `file` whole or not at all: a cache read meanwhile never sees half a file. */
+function writeWhole(file, bytes) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, bytes);
+  renameSync(temporary, file);
+}
+
+/**
+ * Writes a `.br` and a `.gz` beside each text file under `dir`, from the cache or compressed on a
+ * worker per core; a copy no smaller than its file is left out (the host sends the file). Copies
+ * left from an earlier run are replaced. Returns how many files it wrote, and how many it compressed.
+ */
+export async function precompress(dir, { cache = COMPRESSED_CACHE } = {}) {
+  for (const file of filesUnder(dir)) if (COPIES.some((extension) => file.endsWith(extension))) rmSync(file);
+  mkdirSync(cache, { recursive: true });
+  const texts = filesUnder(dir).filter((file) => COMPRESSIBLE.test(file));
+  const pending = new Map();
+  const workers = Array.from(
+    { length: Math.max(1, Math.min(availableParallelism(), texts.length)) },
+    () => new Worker(fileURLToPath(import.meta.url)),
+  );
+  for (const worker of workers) {
+    worker.on('message', ({ id, copies }) => pending.get(id)(copies));
+  }
+  let written = 0;
+  let compressed = 0;
+  try {
+    await Promise.all(
+      texts.map(async (file, index) => {
+        const bytes = readFileSync(file);
+        const digest = createHash('sha256').update(bytes).digest('hex');
+        const cached = (extension) => path.join(cache, `${digest}${extension}`);
+        let copies;
+        if (COPIES.every((extension) => existsSync(cached(extension)))) {
+          copies = Object.fromEntries(
+            COPIES.map((extension) => [extension, readFileSync(cached(extension))]),
+          );
+        } else {
+          copies = await new Promise((resolve) => {
+            pending.set(index, resolve);
+            workers[index % workers.length].postMessage({ id: index, bytes });
+          });
+          compressed += 1;
+          for (const extension of COPIES) writeWhole(cached(extension), Buffer.from(copies[extension]));
+        }
+        for (const extension of COPIES) {
+          if (copies[extension].length >= bytes.length) continue;
+          writeFileSync(`${file}${extension}`, copies[extension]);
+          written += 1;
+        }
+      }),
+    );
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+  return { texts: texts.length, written, compressed };
+}
+
+/** The number of files under `dir`. */
+export const fileCount = (dir) => filesUnder(dir).length;
+
+if (isMainThread && process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dist = path.join(ROOT, 'dist');
+  let host;
+  try {
+    host = hostOf();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  const { name, precompressed, fileLimit } = HOSTS[host];
+  const site = fileCount(dist);
+  const texts = filesUnder(dist).filter((file) => COMPRESSIBLE.test(file)).length;
+  let copies = '';
+  if (precompressed) {
+    const { written, compressed } = await precompress(dist);
+    copies = ` (${site} and ${written} precompressed copies, ${compressed} of the texts compressed now)`;
+  }
+  const total = fileCount(dist);
+  const others = Object.entries(HOSTS)
+    .filter(([key]) => key !== host)
+    .map(
+      ([key, other]) =>
+        `${other.name} ${other.precompressed ? `${site} and up to ${2 * texts} copies` : site} (DEPLOY_TO=${key})`,
+    );
+  console.log(`Built dist/ for ${name}: ${total} files${copies}. For the other hosts: ${others.join(', ')}.`);
+  if (fileLimit && total > fileLimit) {
+    console.error(
+      `dist/ holds ${total} files, over ${name}'s limit of ${fileLimit.toLocaleString('en-US')} a deploy. ` +
+        'Remove what the site no longer links to (photos in pages/_images/, posts), or deploy to another host (README "Go live").',
+    );
+    process.exit(1);
+  }
+}

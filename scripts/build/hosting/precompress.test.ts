@@ -1,0 +1,75 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hostOf, precompress } from './precompress.mjs';
+
+const page = `<!doctype html><title>A page</title>${'<p>Text a host sends compressed. '.repeat(200)}`;
+let scratch: string, site: string, cache: string;
+beforeEach(() => {
+  scratch = mkdtempSync(path.join(tmpdir(), 'precompress-'));
+  [site, cache] = [path.join(scratch, 'dist'), path.join(scratch, 'cache')];
+  mkdirSync(path.join(site, 'blog'), { recursive: true });
+  writeFileSync(path.join(site, 'index.html'), page);
+  writeFileSync(path.join(site, 'blog/post.html'), page.replace('A page', 'A post'));
+  writeFileSync(path.join(site, 'robots.txt'), 'User-agent: *\n');
+  writeFileSync(path.join(site, 'photo.avif'), Buffer.alloc(4096, 7));
+});
+afterEach(() => rmSync(scratch, { recursive: true, force: true }));
+
+const files = () => readdirSync(site, { recursive: true, encoding: 'utf8' }).sort();
+
+describe('precompress', () => {
+  it('writes a brotli and a gzip copy beside each text file, each the file once decompressed', async () => {
+    const result = await precompress(site, { cache });
+    expect(files()).toEqual(
+      [
+        ...['blog', 'blog/post.html', 'blog/post.html.br', 'blog/post.html.gz'],
+        ...['index.html', 'index.html.br', 'index.html.gz', 'photo.avif', 'robots.txt'],
+      ].sort(),
+    );
+    const html = readFileSync(path.join(site, 'index.html'));
+    expect(brotliDecompressSync(readFileSync(path.join(site, 'index.html.br'))).equals(html)).toBe(true);
+    expect(gunzipSync(readFileSync(path.join(site, 'index.html.gz'))).equals(html)).toBe(true);
+    // robots.txt: its copies would be no smaller, so the host sends the file itself.
+    expect(result).toEqual({ texts: 3, written: 4, compressed: 3 });
+  });
+
+  it('compresses no bytes twice: the same bytes come from the cache, changed ones are compressed again', async () => {
+    await precompress(site, { cache });
+    writeFileSync(path.join(site, 'blog/post.html'), page.replace('A page', 'An edited post'));
+    expect(await precompress(site, { cache })).toEqual({ texts: 3, written: 4, compressed: 1 });
+    const post = readFileSync(path.join(site, 'blog/post.html'));
+    expect(gunzipSync(readFileSync(path.join(site, 'blog/post.html.gz'))).equals(post)).toBe(true);
+    // A copy of a file since removed does not outlive it.
+    rmSync(path.join(site, 'blog/post.html'));
+    await precompress(site, { cache });
+    expect(existsSync(path.join(site, 'blog/post.html.br'))).toBe(false);
+  });
+});
+
+describe('hostOf', () => {
+  it('is Cloudflare Pages unless DEPLOY_TO names another host', () => {
+    expect([hostOf(undefined), hostOf(''), hostOf('nginx'), hostOf('netlify')]).toEqual([
+      'cloudflare',
+      'cloudflare',
+      'nginx',
+      'netlify',
+    ]);
+  });
+
+  it('refuses a host it does not know, naming the ones it does', () => {
+    expect(() => hostOf('nginix')).toThrow(
+      'DEPLOY_TO is "nginix", which is not a host the build knows. Set it to one of cloudflare, netlify, nginx',
+    );
+  });
+});
