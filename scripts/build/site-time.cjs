@@ -52,9 +52,17 @@ function buildDay(timeZone) {
   return dayIn(timeZone);
 }
 
+/** A formatter per time zone, made once: making one costs more than using it (every post's dates use it). */
+const offsetFormats = new Map();
+const offsetFormatOf = (timeZone) => {
+  if (!offsetFormats.has(timeZone))
+    offsetFormats.set(timeZone, new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }));
+  return offsetFormats.get(timeZone);
+};
+
 /** The offset of `timeZone` from UTC at an instant, as "-05:00". */
 function offsetAt(instant, timeZone) {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+  const name = offsetFormatOf(timeZone)
     .formatToParts(instant)
     .find((part) => part.type === 'timeZoneName').value;
   // "GMT-05:00", or "GMT" for UTC itself.

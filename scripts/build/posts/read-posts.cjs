@@ -503,14 +503,14 @@ function renderBody(file, post, { md, pathExists, scheduledOn }) {
   return { html, headings, numberedHeadings: headings.some((heading) => NUMBERED.test(heading.text)), words };
 }
 
-/** A post's date as a reader reads it: "November 2, 2026". */
-const longDate = (text) =>
-  new Date(`${text}T00:00:00Z`).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+/** A post's date as a reader reads it: "November 2, 2026". One formatter: making one costs more than formatting. */
+const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const longDate = (text) => LONG_DATE.format(new Date(`${text}T00:00:00Z`));
 
 /**
  * The files of pages/_posts/, each with its slug (its name without .md), or with the mistake in its
