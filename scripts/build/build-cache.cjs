@@ -4,7 +4,8 @@
  * build without it is cold; either way the output is the same (tests/machinery/build-cache.test.ts):
  *
  * - parcel/: Parcel's cache (scripts/build/parcel-build.mjs), so that a publish after one post's
- *   edit rebuilds that post's pages and what lists it, not the site;
+ *   edit rebuilds that post's pages and what lists it, not the site; parcel-dev/, the dev
+ *   server's (npm run dev), kept apart: it shows drafts, which no build publishes;
  * - image-variants/: each photo's sized variants, by a digest of the source and the settings
  *   (scripts/build/image-variants), which outlive Parcel's cache: a photo is encoded once;
  * - compressed/: each text file's brotli and gzip copies, by a digest of its bytes
