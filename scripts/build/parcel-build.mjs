@@ -11,9 +11,19 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 
+import { hostOf } from './hosting/precompress.mjs';
+
 const require = createRequire(import.meta.url);
 const { PARCEL_CACHE, parcelWorkers } = require('./build-cache.cjs');
 const { ROOT } = require('./repo-root.cjs');
+
+// A host the last step would refuse, refused before the long part.
+try {
+  hostOf();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 
 const env = {
   ...process.env,

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { changedFiles, recordedDigests, sourceDigests } from '../../scripts/build/build-sources.mjs';
 import repoRoot from '../../scripts/build/repo-root.cjs';
 
-/** Written last by npm run build (scripts/build/hosting/write-hosting-files.mjs). */
+/** Written at the end of npm run build (scripts/build/hosting/write-hosting-files.mjs). */
 const BUILT = 'dist/_headers';
 const RUN = 'Run npm run build first, or npm run check, which builds and then checks.';
 

@@ -115,9 +115,12 @@ export function writeEditor(dist) {
   return { version, script: scriptName };
 }
 
-if (process.argv[1] === new URL(import.meta.url).pathname) {
+/** writeEditor into the project's dist/, and a line that says what it wrote. */
+export function writeEditorReported() {
   const { version, script } = writeEditor(path.join(ROOT, 'dist'));
   console.log(
     `Wrote the editor: dist/${EDITOR_PAGE} and dist/${EDITOR_FOLDER}/ (Sveltia CMS ${version}, ${script})`,
   );
 }
+
+if (process.argv[1] === new URL(import.meta.url).pathname) writeEditorReported();

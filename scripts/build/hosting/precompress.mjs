@@ -1,5 +1,6 @@
 /**
- * The last step of `npm run build`: the output for the host it is built for, and its file count.
+ * The build's last step (scripts/build/after-parcel.mjs): the output for the host it is built for,
+ * and its file count.
  *
  * DEPLOY_TO names the host: cloudflare (the default: .github/workflows/deploy.yml), netlify or
  * nginx. Only nginx sends precompressed files (`gzip_static`, `brotli_static`:
@@ -134,22 +135,19 @@ export async function precompress(dir, { cache = COMPRESSED_CACHE } = {}) {
 /** The number of files under `dir`. */
 export const fileCount = (dir) => filesUnder(dir).length;
 
-if (isMainThread && process.argv[1] === fileURLToPath(import.meta.url)) {
-  const dist = path.join(ROOT, 'dist');
-  let host;
-  try {
-    host = hostOf();
-  } catch (error) {
-    console.error(error.message);
-    process.exit(1);
-  }
+/**
+ * Makes `dist` the output for the host DEPLOY_TO names, and prints its file count and each other
+ * host's. Throws, with what to do, for an unknown host or a Cloudflare output over its limit.
+ */
+export async function outputForHost(dist = path.join(ROOT, 'dist')) {
+  const host = hostOf();
   const { name, precompressed, fileLimit } = HOSTS[host];
   const site = fileCount(dist);
   const texts = filesUnder(dist).filter((file) => COMPRESSIBLE.test(file)).length;
   let copies = '';
   if (precompressed) {
     const { written, compressed } = await precompress(dist);
-    copies = ` (${site} and ${written} precompressed copies, ${compressed} of the texts compressed now)`;
+    copies = `: the site's ${site} and ${written} precompressed copies (${compressed} of its texts compressed now, the rest from the cache)`;
   }
   const total = fileCount(dist);
   const others = Object.entries(HOSTS)
@@ -158,12 +156,11 @@ if (isMainThread && process.argv[1] === fileURLToPath(import.meta.url)) {
       ([key, other]) =>
         `${other.name} ${other.precompressed ? `${site} and up to ${2 * texts} copies` : site} (DEPLOY_TO=${key})`,
     );
-  console.log(`Built dist/ for ${name}: ${total} files${copies}. For the other hosts: ${others.join(', ')}.`);
+  console.log(`Built dist/ for ${name}, ${total} files${copies}. For the other hosts: ${others.join(', ')}.`);
   if (fileLimit && total > fileLimit) {
-    console.error(
+    throw new Error(
       `dist/ holds ${total} files, over ${name}'s limit of ${fileLimit.toLocaleString('en-US')} a deploy. ` +
         'Remove what the site no longer links to (photos in pages/_images/, posts), or deploy to another host (README "Go live").',
     );
-    process.exit(1);
   }
 }
