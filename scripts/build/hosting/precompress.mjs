@@ -96,7 +96,11 @@ export async function precompress(dir, { cache = COMPRESSED_CACHE } = {}) {
     () => new Worker(fileURLToPath(import.meta.url)),
   );
   for (const worker of workers) {
-    worker.on('message', ({ id, copies }) => pending.get(id)(copies));
+    worker.on('message', ({ id, copies }) => pending.get(id).resolve(copies));
+    // A worker that dies (out of memory, say) fails the build rather than leaving it waiting.
+    worker.on('error', (error) => {
+      for (const { reject } of pending.values()) reject(error);
+    });
   }
   let written = 0;
   let compressed = 0;
@@ -112,8 +116,8 @@ export async function precompress(dir, { cache = COMPRESSED_CACHE } = {}) {
             COPIES.map((extension) => [extension, readFileSync(cached(extension))]),
           );
         } else {
-          copies = await new Promise((resolve) => {
-            pending.set(index, resolve);
+          copies = await new Promise((resolve, reject) => {
+            pending.set(index, { resolve, reject });
             workers[index % workers.length].postMessage({ id: index, bytes });
           });
           compressed += 1;
