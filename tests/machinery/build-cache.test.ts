@@ -5,12 +5,12 @@
  * day publishes a scheduled post. On a copy of the tree with two posts of its own, one of them scheduled.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyOfTree } from '../support/tree-copy';
+import { digests } from '../support/cold-build-matches.mjs';
 
 const tree = copyOfTree();
 const emptyCaches: string[] = [];
@@ -35,19 +35,7 @@ function build({ cold = false, day }: { cold?: boolean; day?: string } = {}) {
 }
 
 /** Every file of the copy's dist/, by its path, as a digest of its bytes. */
-function output(): Record<string, string> {
-  const dist = path.join(tree.root, 'dist');
-  return Object.fromEntries(
-    readdirSync(dist, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.join(entry.parentPath, entry.name))
-      .sort()
-      .map((file) => [
-        path.relative(dist, file),
-        createHash('sha256').update(readFileSync(file)).digest('hex'),
-      ]),
-  );
-}
+const output = () => Object.fromEntries(digests(path.join(tree.root, 'dist')));
 const page = (file: string) => readFileSync(path.join(tree.root, 'dist', file), 'utf8');
 
 describe('a build from the cache', () => {

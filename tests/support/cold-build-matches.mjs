@@ -11,12 +11,13 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync 
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const { ROOT } = createRequire(import.meta.url)('../../scripts/build/repo-root.cjs');
 const DIST = path.join(ROOT, 'dist');
 
 /** Every file under `dir`, by its path relative to it, as a digest of its bytes. */
-function digests(dir) {
+export function digests(dir) {
   return new Map(
     readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
@@ -28,37 +29,42 @@ function digests(dir) {
   );
 }
 
-if (!existsSync(DIST)) {
-  console.error('dist/ is missing: run npm run build first (CI restores the build cache before it).');
-  process.exit(1);
-}
-const scratch = mkdtempSync(path.join(tmpdir(), 'cold-build-'));
-const fromCache = path.join(scratch, 'dist-from-cache');
-renameSync(DIST, fromCache);
-try {
-  execFileSync('npm', ['run', '--silent', 'build'], {
-    cwd: ROOT,
-    env: { ...process.env, BUILD_CACHE: path.join(scratch, 'empty-cache') },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const [warm, cold] = [digests(fromCache), digests(DIST)];
-  const differ = [...new Set([...warm.keys(), ...cold.keys()])]
-    .filter((file) => warm.get(file) !== cold.get(file))
-    .sort()
-    .map(
-      (file) =>
-        `  ${file}${!warm.has(file) ? ' (only in the cold build)' : !cold.has(file) ? ' (only in the build from the cache)' : ''}`,
-    );
-  if (differ.length > 0) {
-    console.error(
-      `The build from the cache differs from a cold build in ${differ.length} file(s):\n${differ.join('\n')}\n` +
-        'A page was kept from the cache when what it is made of changed: make the plugin that builds it name that file ' +
-        '(scripts/build/parcel-build.mjs says how), and delete .cache/ meanwhile.',
-    );
+function compareWithColdBuild() {
+  if (!existsSync(DIST)) {
+    console.error('dist/ is missing: run npm run build first (CI restores the build cache before it).');
     process.exitCode = 1;
-  } else {
-    console.log(`The build from the cache and a cold build wrote the same ${cold.size} files.`);
+    return;
   }
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
+  const scratch = mkdtempSync(path.join(tmpdir(), 'cold-build-'));
+  const fromCache = path.join(scratch, 'dist-from-cache');
+  renameSync(DIST, fromCache);
+  try {
+    execFileSync('npm', ['run', '--silent', 'build'], {
+      cwd: ROOT,
+      env: { ...process.env, BUILD_CACHE: path.join(scratch, 'empty-cache') },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const [warm, cold] = [digests(fromCache), digests(DIST)];
+    const differ = [...new Set([...warm.keys(), ...cold.keys()])]
+      .filter((file) => warm.get(file) !== cold.get(file))
+      .sort()
+      .map(
+        (file) =>
+          `  ${file}${!warm.has(file) ? ' (only in the cold build)' : !cold.has(file) ? ' (only in the build from the cache)' : ''}`,
+      );
+    if (differ.length > 0) {
+      console.error(
+        `The build from the cache differs from a cold build in ${differ.length} file(s):\n${differ.join('\n')}\n` +
+          'A page was kept from the cache when what it is made of changed: make the plugin that builds it name that file ' +
+          '(scripts/build/parcel-build.mjs says how), and delete .cache/ meanwhile.',
+      );
+      process.exitCode = 1;
+    } else {
+      console.log(`The build from the cache and a cold build wrote the same ${cold.size} files.`);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) compareWithColdBuild();

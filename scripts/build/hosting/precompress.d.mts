@@ -10,3 +10,4 @@ export function precompress(
   options?: { cache?: string },
 ): Promise<{ texts: number; written: number; compressed: number }>;
 export function fileCount(dir: string): number;
+export function outputForHost(dist?: string): Promise<void>;
