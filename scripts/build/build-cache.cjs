@@ -9,7 +9,11 @@
  * - image-variants/: each photo's sized variants, by a digest of the source and the settings
  *   (scripts/build/image-variants), which outlive Parcel's cache: a photo is encoded once;
  * - compressed/: each text file's brotli and gzip copies, by a digest of its bytes
- *   (scripts/build/hosting/precompress.mjs): the same bytes are never compressed twice.
+ *   (scripts/build/hosting/precompress.mjs): the same bytes are never compressed twice;
+ * - posts/: what was read of each post (its front matter checked, its Markdown rendered and
+ *   checked), by a digest of the file, of what its reading depends on and of the reading's code
+ *   (scripts/build/posts/read-posts.cjs): each step of a build that reads the posts (the pages'
+ *   generator, every Parcel worker, the feeds) reads again only the posts that changed.
  *
  * BUILD_CACHE moves the whole folder; IMAGE_VARIANTS_CACHE only the photos' (npm run budget
  * times a build with an empty one). docs/performance.md says what each saves.
@@ -35,5 +39,6 @@ module.exports = {
   PARCEL_CACHE: path.join(CACHE_DIR, 'parcel'),
   IMAGE_VARIANTS_CACHE: process.env.IMAGE_VARIANTS_CACHE ?? path.join(CACHE_DIR, 'image-variants'),
   COMPRESSED_CACHE: path.join(CACHE_DIR, 'compressed'),
+  POSTS_CACHE: path.join(CACHE_DIR, 'posts'),
   parcelWorkers,
 };

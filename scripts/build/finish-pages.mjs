@@ -77,12 +77,19 @@ function absoluteShareCard(html) {
 
 /**
  * The site font's faces in a stylesheet but its first (styles/base/_fonts.scss: the first is the
- * one every page draws): each rule and the code points it covers.
+ * one every page draws): each rule, and a pattern that matches a character it covers.
  */
 function extraFacesOf(css) {
   const faces = [...css.matchAll(/@font-face\{[^}]*\}/g)].flatMap(([rule]) => {
     const range = /unicode-range:([^;}]+)/.exec(rule)?.[1];
-    return /src:url\([^)]+\.woff2\)/.test(rule) && range ? [{ rule, ranges: parseUnicodeRange(range) }] : [];
+    if (!/src:url\([^)]+\.woff2\)/.test(rule) || !range) return [];
+    // Its code points as one character class: one pass of the regular expression engine over a
+    // page's text, where a test of each character against each range took 0.5 s for 1,000 pages.
+    const hex = (codePoint) => `\\u{${codePoint.toString(16)}}`;
+    const classes = parseUnicodeRange(range).map(([from, to]) =>
+      from === to ? hex(from) : `${hex(from)}-${hex(to)}`,
+    );
+    return [{ rule, characters: new RegExp(`[${classes.join('')}]`, 'u') }];
   });
   return faces.slice(1);
 }
@@ -94,12 +101,7 @@ const drawnText = (html) =>
 /** The page with the rule of each extra face it draws a character of, in a <style> of its own. */
 function withFacesItDraws(html, faces) {
   const text = drawnText(html);
-  const drawn = faces.filter(({ ranges }) =>
-    [...text].some((character) => {
-      const codePoint = character.codePointAt(0);
-      return ranges.some(([from, to]) => codePoint >= from && codePoint <= to);
-    }),
-  );
+  const drawn = faces.filter(({ characters }) => characters.test(text));
   if (drawn.length === 0) return html;
   // Before the first stylesheet (the minified page has no </head> to put it before).
   return html.replace('<style>', `<style>${drawn.map(({ rule }) => rule).join('')}</style><style>`);

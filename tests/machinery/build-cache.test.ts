@@ -2,15 +2,18 @@
  * The build cache (scripts/build/build-cache.cjs): a build that finds Parcel's cache, the photos'
  * variants and the compressed copies from an earlier build writes what a cold build writes, byte
  * for byte, after a post's, a data file's and an island's edit, and once they are undone; a later
- * day publishes a scheduled post. On a copy of the tree with two posts of its own, one of them scheduled.
+ * day publishes a scheduled post. The posts' readings (.cache/posts/) are read again only for the
+ * post that changed, and when a photo a post names goes. On a copy of the tree with three posts
+ * of its own: one scheduled, one with a photo.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyOfTree } from '../support/tree-copy';
 import { digests } from '../support/cold-build-matches.mjs';
+import { writeFixtureImage } from '../support/fixture-images.mjs';
 
 const tree = copyOfTree();
 const emptyCaches: string[] = [];
@@ -20,8 +23,21 @@ afterAll(() => {
 });
 const post = (title: string, date: string, text: string) =>
   `---\ntitle: ${title}\ndescription: A post of the build cache's test.\ndate: ${date}\ncategory: seo\nauthor: Kevin Park\n---\n\n${text}\n`;
-tree.write('pages/_posts/cached-post.md', post('A post built once', '2026-01-05', 'Its first words.'));
-tree.write('pages/_posts/scheduled-post.md', post('A post for later', '2030-01-06', 'Not yet.'));
+/** The copy's own posts: one to edit, one scheduled, one that shows a photo of its own. */
+function writePosts() {
+  tree.write('pages/_posts/cached-post.md', post('A post built once', '2026-01-05', 'Its first words.'));
+  tree.write('pages/_posts/scheduled-post.md', post('A post for later', '2030-01-06', 'Not yet.'));
+  tree.write(
+    'pages/_posts/photo-post.md',
+    post('A post with a photo', '2026-01-07', 'Its words.\n\n![A cached photo](cached-photo.jpg)'),
+  );
+}
+await writeFixtureImage(path.join(tree.root, 'pages/_images'), {
+  name: 'cached-photo.jpg',
+  width: 800,
+  height: 450,
+});
+writePosts();
 
 /** `npm run build` in the copy: with its cache (.cache/), or cold, with an empty one. */
 function build({ cold = false, day }: { cold?: boolean; day?: string } = {}) {
@@ -33,6 +49,12 @@ function build({ cold = false, day }: { cold?: boolean; day?: string } = {}) {
   }
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: tree.root, env, stdio: 'pipe' });
 }
+
+/** Each post's reading kept in the copy's .cache/posts/, by file name, with the time it was written. */
+const readings = () => {
+  const folder = path.join(tree.root, '.cache/posts');
+  return new Map(readdirSync(folder).map((name) => [name, statSync(path.join(folder, name)).mtimeMs]));
+};
 
 /** Every file of the copy's dist/, by its path, as a digest of its bytes. */
 const output = () => Object.fromEntries(digests(path.join(tree.root, 'dist')));
@@ -51,6 +73,7 @@ describe('a build from the cache', () => {
   });
 
   it('after a post’s edit, a data file’s edit and an island’s, writes what a cold build writes', () => {
+    const readingsBefore = readings();
     tree.edit('pages/_posts/cached-post.md', 'Its first words.', 'Its words, edited.');
     tree.edit('pages/_data/site.json', /"name": "[^"]+"/, '"name": "Cached Agency"');
     // Scope-hoisted bundles rebuilt from a cache once named a symbol no chunk defined.
@@ -59,6 +82,14 @@ describe('a build from the cache', () => {
     const warm = output();
     expect(page('blog/cached-post.html')).toContain('Its words, edited.');
     expect(page('about-us.html')).toContain('Cached Agency');
+    // The edited post alone was read again: every other post's readings were kept as written.
+    const readingsAfter = readings();
+    const added = [...readingsAfter.keys()].filter((name) => !readingsBefore.has(name));
+    // Its front matter's reading and its text's (one for the build, one for the drafts' view).
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.length).toBeLessThanOrEqual(3);
+    for (const [name, time] of readingsBefore)
+      expect(readingsAfter.get(name), `.cache/posts/${name} was written again`).toBe(time);
     build({ cold: true });
     expect(warm).toEqual(output());
   });
@@ -71,9 +102,22 @@ describe('a build from the cache', () => {
 
   it('once the edits are undone, writes what the first cold build wrote', () => {
     tree.reset();
-    tree.write('pages/_posts/cached-post.md', post('A post built once', '2026-01-05', 'Its first words.'));
-    tree.write('pages/_posts/scheduled-post.md', post('A post for later', '2030-01-06', 'Not yet.'));
+    writePosts();
     build();
     expect(output()).toEqual(cold);
+  });
+
+  it('reads a post again when a photo it names goes, and stops at the post’s line', () => {
+    expect(page('blog/photo-post.html')).toContain('cached-photo');
+    rmSync(path.join(tree.root, 'pages/_images/cached-photo.jpg'));
+    const run = spawnSync('npm', ['run', '--silent', 'build'], {
+      cwd: tree.root,
+      env: { ...process.env, BUILD_DAY: '2026-06-01' },
+      encoding: 'utf8',
+    });
+    expect(run.status).not.toBe(0);
+    expect(`${run.stderr}${run.stdout}`).toMatch(
+      /pages\/_posts\/photo-post\.md[\s\S]*The post's photo: The image "cached-photo\.jpg" is not in pages\/_images\//,
+    );
   });
 });

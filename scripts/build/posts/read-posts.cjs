@@ -20,8 +20,16 @@ const YAML = require('yaml');
 const { parser } = require('posthtml-parser');
 const { SiteError, SiteErrors, ROOT, locationOf } = require('../posthtml-site/site-error.cjs');
 const { fileStamp } = require('../posthtml-site/source-files.cjs');
-const { ImageProblem, IMAGES_URL, editDistance, sourceImage } = require('../images.cjs');
+const {
+  ImageProblem,
+  IMAGES_DIR,
+  IMAGES_URL,
+  editDistance,
+  imageNames,
+  sourceImage,
+} = require('../images.cjs');
 const { isCalendarDay } = require('../site-time.cjs');
+const { POSTS_CACHE } = require('../build-cache.cjs');
 
 const POSTS_DIR = 'pages/_posts';
 const SCHEMA_FILE = 'pages/_data/schemas/post.schema.json';
@@ -550,23 +558,87 @@ function postFiles() {
   return files;
 }
 
+/** A short digest of what a reading depends on. */
+const digest = (value) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
 /**
- * What was read of each post file, kept while neither the file nor what its reading depends on
- * (`context`) changes: a dev rebuild after an edit to one post reads that post again, not all of
- * them (with 1,000 posts, reading them all took longer than the rebuild may). By purpose ("front
- * matter", "text"), then by file.
+ * The reading's own code and its packages: a reading kept in .cache/posts/ by an older version of
+ * either is never used.
+ */
+let codeDigest;
+const readingCode = () =>
+  (codeDigest ??= digest(
+    [
+      __filename,
+      require.resolve('../images.cjs'),
+      require.resolve('../posthtml-site/site-error.cjs'),
+      require.resolve('../site-time.cjs'),
+      path.join(ROOT, SCHEMA_FILE),
+      path.join(ROOT, 'package-lock.json'),
+    ].map((file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '')),
+  ));
+
+/**
+ * What was read of a post file, from .cache/posts/ (scripts/build/build-cache.cjs) when the same
+ * file's same bytes were read before with the same `context` by the same code; read, and kept
+ * there, when not.
+ * Every step of a build that reads the posts is a process of its own (the generator, each Parcel
+ * worker, the feeds), so without it each read all of them: with 1,000 posts, about 1 s each. A
+ * reading that stops (a mistake in the post) is never kept: it stops again, at its line.
+ */
+function stored(purpose, file, context, read) {
+  // The file's name too: two files of the same text are two posts, each reading names its own.
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  const key = digest([readingCode(), purpose, file, context, text]);
+  const cached = path.join(POSTS_CACHE, `${key}.json`);
+  try {
+    return JSON.parse(fs.readFileSync(cached, 'utf8'));
+  } catch {
+    // Not kept yet (or cut short): read it.
+  }
+  const value = read();
+  try {
+    fs.mkdirSync(POSTS_CACHE, { recursive: true });
+    // Written whole, then renamed: a build that reads it beside this one never reads half of it.
+    const partial = `${cached}.${process.pid}.tmp`;
+    fs.writeFileSync(partial, JSON.stringify(value));
+    fs.renameSync(partial, cached);
+  } catch {
+    // A cache that cannot be written (a read-only folder) costs time, never the build.
+  }
+  return value;
+}
+
+/**
+ * What was read of each post file, kept in memory while neither the file nor what its reading
+ * depends on (`context`) changes: a dev rebuild after an edit to one post reads that post again,
+ * not all of them (with 1,000 posts, reading them all took longer than the rebuild may); and in
+ * .cache/posts/ (stored()) for the build's next process. By purpose ("front matter", "text"),
+ * then by file.
  */
 const readings = new Map();
 function kept(purpose, file, context, read) {
   const stamp = `${fileStamp(path.join(ROOT, file))}:${context}`;
   if (!readings.has(purpose)) readings.set(purpose, new Map());
   const byFile = readings.get(purpose);
-  if (byFile.get(file)?.stamp !== stamp) byFile.set(file, { stamp, value: read() });
+  if (byFile.get(file)?.stamp !== stamp)
+    byFile.set(file, { stamp, value: stored(purpose, file, context, read) });
   return byFile.get(file).value;
 }
 
-/** A short digest of what a reading depends on. */
-const digest = (value) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+/**
+ * The photos a post may name, each with its size: a reading checks that each photo it names is
+ * there and is a photo the build reads (images.cjs, sourceImage), so it is read again when they change.
+ */
+const photosNow = () =>
+  imageNames().map((name) => [name, fs.statSync(path.join(ROOT, IMAGES_DIR, name)).size]);
+
+/** The files of static/ a post may link to (its links are checked): a reading depends on them. */
+function staticFilesNow() {
+  const folder = path.join(ROOT, 'static');
+  if (!fs.existsSync(folder)) return [];
+  return fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort();
+}
 
 /**
  * Every post, newest first, checked and rendered: those published by `day` (the build's day,
@@ -577,7 +649,8 @@ const digest = (value) => createHash('sha256').update(JSON.stringify(value)).dig
  */
 function readPosts({ drafts = false, routes, team, day }) {
   const routePaths = new Set(routes.map((route) => route.path));
-  const teamNames = digest(team.map((member) => member.name));
+  const photos = photosNow();
+  const frontMatterContext = digest([team.map((member) => member.name), photos]);
   const problems = [];
   /** Runs one post's step; a mistake in it is kept for the report, and the post left out. */
   const attempt = (step) => {
@@ -602,7 +675,7 @@ function readPosts({ drafts = false, routes, team, day }) {
           fix: 'Give the post another file name: its name is its address.',
         });
       }
-      const reading = kept('front matter', file, teamNames, () => {
+      const reading = kept('front matter', file, frontMatterContext, () => {
         const post = parseFile(file);
         return { slug, file, post, data: checkFrontMatter(file, post, { team }) };
       });
@@ -634,12 +707,12 @@ function readPosts({ drafts = false, routes, team, day }) {
     /^\/blog(\/[a-z0-9-]+)?\/page\/\d+$/.test(pathname) ||
     categoryPaths.includes(pathname) ||
     fs.existsSync(path.join(ROOT, 'static', pathname));
-  // A link's target may be any page: the text is read again when the pages change.
-  const pages = digest([...routePaths, ...postPaths, ...scheduledOn]);
+  // A link's target may be any page or file, a photo any photo: the text is read again when they change.
+  const textContext = digest([[...routePaths, ...postPaths, ...scheduledOn], photos, staticFilesNow()]);
   let md;
   const rendered = published.flatMap(({ slug, file, post, data, scheduled }) => {
     const body = attempt(() =>
-      kept('text', file, pages, () =>
+      kept('text', file, textContext, () =>
         renderBody(file, post, { md: (md ??= markdown()), pathExists, scheduledOn }),
       ),
     );
