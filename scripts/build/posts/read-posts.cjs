@@ -12,6 +12,7 @@
 const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
+const { threadId } = require('node:worker_threads');
 const Ajv = require('ajv');
 const matter = require('gray-matter');
 const MarkdownIt = require('markdown-it');
@@ -600,7 +601,8 @@ function stored(purpose, file, context, read) {
   try {
     fs.mkdirSync(POSTS_CACHE, { recursive: true });
     // Written whole, then renamed: a build that reads it beside this one never reads half of it.
-    const partial = `${cached}.${process.pid}.tmp`;
+    // Parcel's workers are threads of one process: each writes a file of its own.
+    const partial = `${cached}.${process.pid}-${threadId}.tmp`;
     fs.writeFileSync(partial, JSON.stringify(value));
     fs.renameSync(partial, cached);
   } catch {
