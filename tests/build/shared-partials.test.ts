@@ -15,7 +15,7 @@ describe('partials shared between pages', () => {
     utimesSync(path.join(root, file), written, written);
   };
 
-  /** Runs the shared-partials pass alone: what it does not expand is left for the page's own pass. */
+  /** Runs the page's include pass alone: every include expanded, the shared ones from the cache. */
   function render(html: string, pageTitle: string, siteData: object) {
     const locals = { site: { name: 'Agency' }, page: { title: pageTitle } };
     const options = { root, posthtmlExpressionsOptions: { locals, strictMode: true } };
@@ -48,11 +48,25 @@ describe('partials shared between pages', () => {
     }
   });
 
-  it('leaves a partial that reads the page, or includes one that does, to each page', () => {
+  it('expands a partial that reads the page, or includes one that does, for each page', () => {
+    const siteData = {};
     for (const partial of ['title.html', 'hero.html']) {
       const include = `<include src="${partial}"></include>`;
-      expect(render(include, 'Home', {}).html).toBe(include);
+      expect(render(include, 'Home', siteData).html).toContain('<h1>Home</h1>');
+      expect(render(include, 'Pricing', siteData).html).toContain('<h1>Pricing</h1>');
     }
+  });
+
+  it('shares a partial included by one that reads the page, with its files as dependencies', () => {
+    const siteData = {};
+    write('card.html', '<article>{{ page.title }} <include src="icon.html"></include></article>');
+    const include = '<include src="card.html"></include>';
+    expect(render(include, 'Home', siteData).html).toBe('<article>Home <svg>a</svg></article>');
+    // Same size and modification time: the icon comes from the cache, the page's title afresh.
+    write('icon.html', '<svg>b</svg>');
+    const { html, dependencies } = render(include, 'Pricing', siteData);
+    expect(html).toBe('<article>Pricing <svg>a</svg></article>');
+    expect(dependencies.sort()).toEqual(['card.html', 'icon.html']);
   });
 
   it('renders once while its files and the site data are unchanged, and afresh after an edit', () => {

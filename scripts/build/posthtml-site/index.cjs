@@ -6,7 +6,7 @@
  * partials/layout.html (at `<yield></yield>`), evaluates posthtml-expressions with the site data
  * (settings, routes, navigation, this page's route) and resolves posthtml-include partials with the
  * same data, then marks links to the current page and section with `aria-current`. Partials that
- * read nothing of the page are rendered once per build (shared-partials.cjs).
+ * read nothing of the page, at any depth, are rendered once per build (shared-partials.cjs).
  *
  * Parcel passes no file path to PostHTML plugins, which is why a page names its own route; the
  * build-output tests check that every route's file names the route it is served at.
@@ -15,7 +15,6 @@ const fs = require('node:fs');
 const path = require('node:path');
 const posthtml = require('posthtml');
 const { parser } = require('posthtml-parser');
-const include = require('posthtml-include');
 const expressions = require('posthtml-expressions');
 const { ROOT, LAYOUT_FILE, loadSiteData } = require('./site-data.cjs');
 const { sharedPartials } = require('./shared-partials.cjs');
@@ -326,8 +325,8 @@ module.exports = function posthtmlSite() {
       result = posthtml([
         fillYield,
         expressions({ locals, strictMode: true }),
+        // posthtml-include, with the partials that read nothing of the page kept across pages.
         sharedPartials(includeOptions, data),
-        include(includeOptions),
         postBodies(data),
         pictures(sources),
         unmarkPictures,
