@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { copyOfTree } from '../support/tree-copy';
 import { digests } from '../support/cold-build-matches.mjs';
 import { writeFixtureImage } from '../support/fixture-images.mjs';
+import { anAuthor } from '../support/posts';
 
 const tree = copyOfTree();
 const emptyCaches: string[] = [];
@@ -22,7 +23,7 @@ afterAll(() => {
   for (const cache of emptyCaches) rmSync(cache, { recursive: true, force: true });
 });
 const post = (title: string, date: string, text: string) =>
-  `---\ntitle: ${title}\ndescription: A post of the build cache's test.\ndate: ${date}\ncategory: seo\nauthor: Kevin Park\n---\n\n${text}\n`;
+  `---\ntitle: ${title}\ndescription: A post of the build cache's test.\ndate: ${date}\ncategory: seo\nauthor: ${anAuthor()}\n---\n\n${text}\n`;
 /** The copy's own posts: one to edit, one scheduled, one that shows a photo of its own. */
 function writePosts() {
   tree.write('pages/_posts/cached-post.md', post('A post built once', '2026-01-05', 'Its first words.'));

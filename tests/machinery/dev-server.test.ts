@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNpmServer, type RunningServer } from '../support/server';
 import { writeFixtureImage } from '../support/fixture-images.mjs';
 import { columnOf, copyOfTree } from '../support/tree-copy';
+import { anAuthor } from '../support/posts';
 
 const UNKNOWN_PATHS = [
   '/no-such-page',
@@ -240,7 +241,9 @@ describe('npm run dev (Parcel dev server)', () => {
     const file = 'pages/_posts/dev-scheduled-post.md';
     tree.write(
       file,
-      '---\ntitle: A scheduled post\ndescription: Dated after today.\ndate: 2999-01-01\ncategory: seo\nauthor: Kevin Park\n---\n\nLater.\n',
+      '---\ntitle: A scheduled post\ndescription: Dated after today.\ndate: 2999-01-01\ncategory: seo\nauthor: ' +
+        anAuthor() +
+        '\n---\n\nLater.\n',
     );
     try {
       const scheduled = await routeWhen(
@@ -262,7 +265,9 @@ describe('npm run dev (Parcel dev server)', () => {
     await routeWhen('/blog/example-post', (_, body) => body.includes('This post is an edited example.'));
     tree.write(
       'pages/_posts/dev-new-post.md',
-      '---\ntitle: A new post\ndescription: Written while the dev server runs.\ndate: 2026-11-21\ncategory: seo\nauthor: Kevin Park\n---\n\nNew text.\n',
+      '---\ntitle: A new post\ndescription: Written while the dev server runs.\ndate: 2026-11-21\ncategory: seo\nauthor: ' +
+        anAuthor() +
+        '\n---\n\nNew text.\n',
     );
     const added = await routeWhen(
       '/blog/dev-new-post',

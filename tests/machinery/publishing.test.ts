@@ -6,12 +6,15 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyOfTree } from '../support/tree-copy';
+import { anAuthor } from '../support/posts';
 
 const tree = copyOfTree(['pages', 'partials', 'scripts', 'styles']);
 afterAll(() => tree.remove());
 tree.write(
   'pages/_posts/year-end-budget.md',
-  '---\ntitle: Setting next year’s budget\ndescription: A worksheet for December.\ndate: 2026-12-10\ncategory: seo\nauthor: Kevin Park\n---\n\nStart from contracts.\n',
+  '---\ntitle: Setting next year’s budget\ndescription: A worksheet for December.\ndate: 2026-12-10\ncategory: seo\nauthor: ' +
+    anAuthor() +
+    '\n---\n\nStart from contracts.\n',
 );
 
 /** Sets an environment variable, or unsets it (undefined). */

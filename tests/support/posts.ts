@@ -27,6 +27,19 @@ export interface PostSource {
   body: string;
 }
 
+/**
+ * A member of the tree's team, to sign a test's own post (its author must be a member): whoever
+ * pages/_data/team.json lists first, so that the test passes whatever the team is.
+ */
+export function anAuthor(root = ROOT): string {
+  const team = JSON.parse(readFileSync(path.join(root, 'pages/_data/team.json'), 'utf8')) as {
+    name: string;
+  }[];
+  if (!team[0])
+    throw new Error('pages/_data/team.json has no member: a test post needs an author from the team.');
+  return team[0].name;
+}
+
 /** The day the build under test published up to: its record's, or today's (UTC) without one. */
 export const publishedUpTo = buildDay ?? new Date().toISOString().slice(0, 10);
 
