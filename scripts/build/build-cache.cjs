@@ -6,6 +6,8 @@
  * - parcel/: Parcel's cache (scripts/build/parcel-build.mjs), so that a publish after one post's
  *   edit rebuilds that post's pages and what lists it, not the site; parcel-dev/, the dev
  *   server's (npm run dev), kept apart: it shows drafts, which no build publishes;
+ *   parcel-inputs.json, what the build in parcel/ was made from, for the next build's choice of
+ *   workers (parcel-build.mjs);
  * - image-variants/: each photo's sized variants, by a digest of the source and the settings
  *   (scripts/build/image-variants), which outlive Parcel's cache: a photo is encoded once;
  * - compressed/: each text file's brotli and gzip copies, by a digest of its bytes
@@ -37,6 +39,8 @@ function parcelWorkers() {
 module.exports = {
   CACHE_DIR,
   PARCEL_CACHE: path.join(CACHE_DIR, 'parcel'),
+  // What the build in parcel/ was made from (scripts/build/parcel-build.mjs).
+  PARCEL_INPUTS: path.join(CACHE_DIR, 'parcel-inputs.json'),
   IMAGE_VARIANTS_CACHE: process.env.IMAGE_VARIANTS_CACHE ?? path.join(CACHE_DIR, 'image-variants'),
   COMPRESSED_CACHE: path.join(CACHE_DIR, 'compressed'),
   POSTS_CACHE: path.join(CACHE_DIR, 'posts'),

@@ -2,7 +2,8 @@
  * The build cache (scripts/build/build-cache.cjs): a build that finds Parcel's cache, the photos'
  * variants and the compressed copies from an earlier build writes what a cold build writes, byte
  * for byte, after a post's, a data file's and an island's edit, and once they are undone; a later
- * day publishes a scheduled post. The posts' readings (.cache/posts/) are read again only for the
+ * day publishes a scheduled post. After one post's text alone, Parcel runs in its own process,
+ * without workers, and writes the same. The posts' readings (.cache/posts/) are read again only for the
  * post that changed, and when a photo a post names goes. On a copy of the tree with three posts
  * of its own: one scheduled, one with a photo.
  */
@@ -48,8 +49,10 @@ function build({ cold = false, day }: { cold?: boolean; day?: string } = {}) {
     emptyCaches.push(cache);
     env.BUILD_CACHE = cache;
   }
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: tree.root, env, stdio: 'pipe' });
+  return execFileSync('npm', ['run', '--silent', 'build'], { cwd: tree.root, env, encoding: 'utf8' });
 }
+/** What the build prints when Parcel runs without workers (scripts/build/parcel-build.mjs). */
+const ONE_PROCESS = /Parcel in one process/;
 
 /** Each post's reading kept in the copy's .cache/posts/, by file name, with the time it was written. */
 const readings = () => {
@@ -73,13 +76,26 @@ describe('a build from the cache', () => {
     expect(cold['blog/scheduled-post.html']).toBeUndefined();
   });
 
+  it('after one post’s text alone, builds in Parcel’s own process and writes what a cold build writes', () => {
+    tree.edit('pages/_posts/photo-post.md', 'Its words.', 'Its words, once more.');
+    expect(build()).toMatch(
+      /Parcel in one process: since the build in its cache, only pages\/_posts\/photo-post\.md changed/,
+    );
+    const warm = output();
+    expect(page('blog/photo-post.html')).toContain('Its words, once more.');
+    build({ cold: true });
+    expect(warm).toEqual(output());
+    tree.edit('pages/_posts/photo-post.md', 'Its words, once more.', 'Its words.');
+  });
+
   it('after a post’s edit, a data file’s edit and an island’s, writes what a cold build writes', () => {
     const readingsBefore = readings();
     tree.edit('pages/_posts/cached-post.md', 'Its first words.', 'Its words, edited.');
     tree.edit('pages/_data/site.json', /"name": "[^"]+"/, '"name": "Cached Agency"');
     // Scope-hoisted bundles rebuilt from a cache once named a symbol no chunk defined.
     tree.edit('scripts/islands/navigation/Navigation.tsx', "event.key !== 'Escape'", "event.key !== 'Esc'");
-    build();
+    // A data file's edit rebuilds every page: Parcel's workers do it.
+    expect(build()).not.toMatch(ONE_PROCESS);
     const warm = output();
     expect(page('blog/cached-post.html')).toContain('Its words, edited.');
     expect(page('about-us.html')).toContain('Cached Agency');
