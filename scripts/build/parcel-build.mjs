@@ -1,9 +1,9 @@
 /**
  * `parcel build` for `npm run build`: every page, with Parcel's cache in the build cache
  * (scripts/build/build-cache.cjs) and a worker per core; or in Parcel's own process, when the
- * cache holds the last build and only the text of a post or two changed since (a publish): then
- * one page is built again, and starting the workers (each loads Parcel and every plugin) cost
- * more than it saved: with 1,000 posts, about 7 s against 6 s.
+ * cache holds the last build and only the text of a few posts changed since (a publish): then
+ * those pages are built again, and starting the workers (each loads Parcel and every plugin) cost
+ * more than they saved (docs/performance.md, "Workers").
  *
  * A page cached by an earlier build is rebuilt when a file it is made of changes (Parcel tracks
  * them: posthtml-site names its data files, partials, posts and photos), and when what it reads
@@ -33,6 +33,8 @@ try {
 }
 
 const year = String(new Date().getFullYear());
+/** At most this many posts' text edited since the cached build: Parcel's own process rebuilds them sooner than workers would start. */
+const FEW_POSTS = 3;
 
 /**
  * What the pages are made from: the build's record of its sources and day (build-sources.mjs,
@@ -58,14 +60,14 @@ function onlyPostsEdited(inputs) {
   if (['day', 'drafts', 'year', 'postsIndex'].some((key) => last[key] !== inputs[key])) return undefined;
   const changed = changedFiles(last.files ?? {}, inputs.files);
   const edited = changed.every((file) => /^pages\/_posts\/[^/]+\.(md|markdown)$/.test(file));
-  return edited && changed.length <= 3 ? changed : undefined;
+  return edited && changed.length <= FEW_POSTS ? changed : undefined;
 }
 
 const inputs = inputsNow();
 const edited = onlyPostsEdited(inputs);
 if (edited) {
   console.log(
-    `Parcel in one process: since the build in its cache, only ${edited.length === 0 ? 'nothing' : edited.join(', ')} changed.`,
+    `Parcel in one process: since the build in its cache, ${edited.length === 0 ? 'nothing' : `only ${edited.join(', ')}`} changed.`,
   );
 }
 const env = {
