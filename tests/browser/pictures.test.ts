@@ -49,10 +49,15 @@ interface Shown {
 function photosOf(page: Page): Promise<Shown[]> {
   return page.evaluate(async () => {
     const images = [...document.querySelectorAll<HTMLImageElement>('main picture img')];
-    // Lazy photos load once near the screen: bring each into view and wait for it.
+    // Lazy photos load once near the screen: bring each into view and wait for it. A new width
+    // makes the picture choose its source again, and decode() then rejects for the request that
+    // the new one replaced: wait again, for the one that follows (a photo that never loads still
+    // fails, below, after these tries).
+    const loaded = (image: HTMLImageElement) => image.complete && image.naturalWidth > 0;
     for (const image of images) {
       image.scrollIntoView({ block: 'center' });
-      await image.decode().catch(() => undefined);
+      for (let attempt = 0; attempt < 20 && !loaded(image); attempt += 1)
+        await image.decode().catch(() => new Promise((resolve) => setTimeout(resolve, 100)));
     }
     /** The length of a `sizes` entry in CSS pixels, as the page's own CSS computes it. */
     const pixels = (length: string) => {
@@ -86,7 +91,7 @@ function photosOf(page: Page): Promise<Shown[]> {
       box: image.getBoundingClientRect().width,
       sizes: sizesWidth(image.parentElement!.querySelector('source')!.getAttribute('sizes')!),
       current: image.currentSrc,
-      loaded: image.complete && image.naturalWidth > 0,
+      loaded: loaded(image),
     }));
   });
 }
