@@ -139,6 +139,29 @@ describe('the deploy workflow', () => {
     expect(scripts.release).toMatch(/npm run --silent launch-check && npm run build$/);
   });
 
+  it('restores the build cache CI saves: this commit’s, or the latest with the same build code', () => {
+    type Step = { uses?: string; with?: { path?: string; key?: string; 'restore-keys'?: string } };
+    const cacheOf = (file: string) =>
+      Object.values(
+        (
+          parse(readFileSync(path.resolve('.github/workflows', file), 'utf8')) as {
+            jobs: Record<string, { steps: Step[] }>;
+          }
+        ).jobs,
+      )
+        .flatMap((job) => job.steps)
+        .filter((step) => step.uses?.startsWith('actions/cache') && step.with?.path === '.cache')
+        .map((step) => step.with!);
+    const [saved] = cacheOf('ci.yml');
+    const [restored] = cacheOf('deploy.yml');
+    expect(restored).toEqual(saved);
+    // Keyed by the build's code and then by the sources, so that it is saved again when they change.
+    const [code, sources] = saved!.key!.split('}}-');
+    expect(code).toContain("'package-lock.json'");
+    expect(sources).toContain("'pages/**'");
+    expect(saved!['restore-keys']).toBe(`${code}}}-`);
+  });
+
   it('is the only workflow that runs the launch check: CI passes with the sample content in place', () => {
     for (const file of ['ci.yml', 'visual-references.yml'])
       expect(readFileSync(path.resolve('.github/workflows', file), 'utf8')).not.toContain('launch-check');
