@@ -12,7 +12,7 @@
  * a build from the cache writes what a cold build writes.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -20,7 +20,7 @@ import { RECORD, changedFiles } from './build-sources.mjs';
 import { hostOf } from './hosting/precompress.mjs';
 
 const require = createRequire(import.meta.url);
-const { PARCEL_CACHE, PARCEL_INPUTS, parcelWorkers } = require('./build-cache.cjs');
+const { PARCEL_CACHE, PARCEL_INPUTS, parcelWorkers, trimParcelCache } = require('./build-cache.cjs');
 const { ROOT } = require('./repo-root.cjs');
 const { INDEX_FILE: POSTS_INDEX } = require('./posts/written-pages.cjs');
 
@@ -63,6 +63,11 @@ function onlyPostsEdited(inputs) {
   return edited && changed.length <= FEW_POSTS ? changed : undefined;
 }
 
+const trimmed = trimParcelCache(PARCEL_CACHE);
+if (trimmed) {
+  console.log(trimmed);
+  rmSync(PARCEL_INPUTS, { force: true });
+}
 const inputs = inputsNow();
 const edited = onlyPostsEdited(inputs);
 if (edited) {

@@ -4,11 +4,13 @@
  * for byte, after a post's, a data file's and an island's edit, and once they are undone; a later
  * day publishes a scheduled post. After one post's text alone, Parcel runs in its own process,
  * without workers, and writes the same. The posts' readings (.cache/posts/) are read again only for the
- * post that changed, and when a photo a post names goes. On a copy of the tree with three posts
- * of its own: one scheduled, one with a photo.
+ * post that changed, and when a photo a post names goes; the folder keeps only the readings of the
+ * last build and the last dev run. Parcel's cache starts afresh once it holds over twice what its
+ * first build wrote. On a copy of the tree with three posts of its own: one scheduled, one with a
+ * photo.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,8 +59,18 @@ const ONE_PROCESS = /Parcel in one process/;
 /** Each post's reading kept in the copy's .cache/posts/, by file name, with the time it was written. */
 const readings = () => {
   const folder = path.join(tree.root, '.cache/posts');
-  return new Map(readdirSync(folder).map((name) => [name, statSync(path.join(folder, name)).mtimeMs]));
+  return new Map(
+    readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => [name, statSync(path.join(folder, name)).mtimeMs]),
+  );
 };
+/** The pages' generator alone (the step that reads every post), as `npm run build` runs it, or `npm run dev`. */
+const generate = ({ drafts }: { drafts: boolean }) =>
+  execFileSync('node', ['scripts/build/posts/generate.mjs'], {
+    cwd: tree.root,
+    env: { ...process.env, BUILD_DAY: '2026-06-01', BLOG_DRAFTS: drafts ? '1' : '' },
+  });
 
 /** Every file of the copy's dist/, by its path, as a digest of its bytes. */
 const output = () => Object.fromEntries(digests(path.join(tree.root, 'dist')));
@@ -99,14 +111,18 @@ describe('a build from the cache', () => {
     const warm = output();
     expect(page('blog/cached-post.html')).toContain('Its words, edited.');
     expect(page('about-us.html')).toContain('Cached Agency');
-    // The edited post alone was read again: every other post's readings were kept as written.
+    // The edited posts alone were read again (this one, and the one the last test edited back):
+    // every other post's readings were kept as written, and the edited posts' older ones removed.
     const readingsAfter = readings();
     const added = [...readingsAfter.keys()].filter((name) => !readingsBefore.has(name));
-    // Its front matter's reading and its text's (one for the build, one for the drafts' view).
+    // Each post's front matter's reading and its text's.
     expect(added.length).toBeGreaterThan(0);
-    expect(added.length).toBeLessThanOrEqual(3);
-    for (const [name, time] of readingsBefore)
-      expect(readingsAfter.get(name), `.cache/posts/${name} was written again`).toBe(time);
+    expect(added.length).toBeLessThanOrEqual(4);
+    for (const [name, time] of readingsBefore) {
+      if (readingsAfter.has(name))
+        expect(readingsAfter.get(name), `.cache/posts/${name} was written again`).toBe(time);
+    }
+    expect(readingsAfter.size).toBe(readingsBefore.size);
     build({ cold: true });
     expect(warm).toEqual(output());
   });
@@ -121,6 +137,36 @@ describe('a build from the cache', () => {
     tree.reset();
     writePosts();
     build();
+    expect(output()).toEqual(cold);
+  });
+
+  it('keeps the posts’ readings of the last build and of the last dev run, and none older', () => {
+    generate({ drafts: true });
+    const dev = readings();
+    generate({ drafts: false });
+    const kept = readings();
+    // A dev run reads more than a build (the scheduled post's text): a build keeps those readings.
+    expect([...dev.keys()].filter((name) => !kept.has(name))).toEqual([]);
+    for (const words of ['A first edit.', 'A second edit.']) {
+      tree.write('pages/_posts/cached-post.md', post('A post built once', '2026-01-05', words));
+      generate({ drafts: false });
+    }
+    // Each edit's readings replaced the last's; the dev run's reading of the first version stays.
+    expect(readings().size).toBe(kept.size + 1);
+    writePosts();
+    generate({ drafts: false });
+  });
+
+  it('starts Parcel’s cache afresh once it holds over twice what its first build wrote, and writes the same', () => {
+    const record = path.join(tree.root, '.cache/parcel.first-bytes');
+    // Recorded the first time a build found the cache.
+    expect(Number(readFileSync(record, 'utf8'))).toBeGreaterThan(1_000_000);
+    // As if its first build had written a kilobyte.
+    writeFileSync(record, '1000');
+    expect(build()).toMatch(
+      /Parcel's cache \(\.cache\/parcel\) held [\d.]+ MB, more than 2 times the 0\.0 MB of its first build: .* starts it afresh/,
+    );
+    expect(existsSync(record)).toBe(false);
     expect(output()).toEqual(cold);
   });
 

@@ -84,7 +84,10 @@ function writeWhole(file, bytes) {
 /**
  * Writes a `.br` and a `.gz` beside each text file under `dir`, from the cache or compressed on a
  * worker per core; a copy no smaller than its file is left out (the host sends the file). Copies
- * left from an earlier run are replaced. Returns how many files it wrote, and how many it compressed.
+ * left from an earlier run are replaced, and the cache keeps only the copies of this run's bytes:
+ * every edit a page shows leaves bytes no build sends again (with 1,000 posts, an edit of a data
+ * file every page reads leaves 2,000 copies). Returns how many files it wrote, and how many it
+ * compressed.
  */
 export async function precompress(dir, { cache = COMPRESSED_CACHE } = {}) {
   for (const file of filesUnder(dir)) if (COPIES.some((extension) => file.endsWith(extension))) rmSync(file);
@@ -104,11 +107,13 @@ export async function precompress(dir, { cache = COMPRESSED_CACHE } = {}) {
   }
   let written = 0;
   let compressed = 0;
+  const used = new Set();
   try {
     await Promise.all(
       texts.map(async (file, index) => {
         const bytes = readFileSync(file);
         const digest = createHash('sha256').update(bytes).digest('hex');
+        used.add(digest);
         const cached = (extension) => path.join(cache, `${digest}${extension}`);
         let copies;
         if (COPIES.every((extension) => existsSync(cached(extension)))) {
@@ -132,6 +137,10 @@ export async function precompress(dir, { cache = COMPRESSED_CACHE } = {}) {
     );
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+  for (const name of readdirSync(cache)) {
+    const [digest, extension] = [name.slice(0, name.indexOf('.')), name.slice(name.indexOf('.'))];
+    if (COPIES.includes(extension) && !used.has(digest)) rmSync(path.join(cache, name), { force: true });
   }
   return { texts: texts.length, written, compressed };
 }

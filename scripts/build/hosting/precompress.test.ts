@@ -55,6 +55,18 @@ describe('precompress', () => {
     await precompress(site, { cache });
     expect(existsSync(path.join(site, 'blog/post.html.br'))).toBe(false);
   });
+
+  it('keeps in the cache only the copies of the bytes it compressed last', async () => {
+    await precompress(site, { cache });
+    expect(readdirSync(cache)).toHaveLength(6);
+    writeFileSync(path.join(site, 'blog/post.html'), page.replace('A page', 'An edited post'));
+    rmSync(path.join(site, 'robots.txt'));
+    await precompress(site, { cache });
+    // The edited post's new copies and the home page's: neither the old post's nor robots.txt's.
+    const digests = new Set(readdirSync(cache).map((name) => name.split('.')[0]));
+    expect([readdirSync(cache).length, digests.size]).toEqual([4, 2]);
+    expect(await precompress(site, { cache })).toMatchObject({ compressed: 0 });
+  });
 });
 
 describe('hostOf', () => {

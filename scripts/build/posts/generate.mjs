@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const { ROOT } = require('../repo-root.cjs');
 const { loadSiteData } = require('../posthtml-site/site-data.cjs');
+const { forgetOtherReadings } = require('./read-posts.cjs');
 
 const { FOLDER, IGNORE_FILE: IGNORE, INDEX_NAME, writtenFiles } = require('./written-pages.cjs');
 const NOTE = `# Written by scripts/build/posts/generate.mjs before every build, from pages/_posts/: a page
@@ -60,6 +61,8 @@ function wanted({ blog }) {
 export function generate() {
   // Every post's file checked: this process may be the dev server's, which keeps the data between runs.
   const files = wanted(loadSiteData({ posts: 'all' }));
+  // Every post was read, with no mistake: what .cache/posts/ holds of earlier versions can go.
+  forgetOtherReadings({ drafts: process.env.BLOG_DRAFTS === '1' });
   const changed = [];
   for (const old of writtenFiles().filter((file) => !files.has(file))) {
     rmSync(path.join(ROOT, FOLDER, old), { force: true });

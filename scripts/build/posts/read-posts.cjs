@@ -593,7 +593,7 @@ function stored(purpose, file, context, read) {
   const key = digest([readingCode(), purpose, file, context, text]);
   const cached = path.join(POSTS_CACHE, `${key}.json`);
   try {
-    return JSON.parse(fs.readFileSync(cached, 'utf8'));
+    return { key, value: JSON.parse(fs.readFileSync(cached, 'utf8')) };
   } catch {
     // Not kept yet (or cut short): read it.
   }
@@ -608,7 +608,7 @@ function stored(purpose, file, context, read) {
   } catch {
     // A cache that cannot be written (a read-only folder) costs time, never the build.
   }
-  return value;
+  return { key, value };
 }
 
 /**
@@ -619,13 +619,43 @@ function stored(purpose, file, context, read) {
  * then by file.
  */
 const readings = new Map();
+/** The keys in .cache/posts/ of the readings the last readPosts() used: what forgetOtherReadings() keeps. */
+let lastReadKeys = new Set();
 function kept(purpose, file, context, read) {
   const stamp = `${fileStamp(path.join(ROOT, file))}:${context}`;
   if (!readings.has(purpose)) readings.set(purpose, new Map());
   const byFile = readings.get(purpose);
-  if (byFile.get(file)?.stamp !== stamp)
-    byFile.set(file, { stamp, value: stored(purpose, file, context, read) });
+  if (byFile.get(file)?.stamp !== stamp) byFile.set(file, { stamp, ...stored(purpose, file, context, read) });
+  lastReadKeys.add(byFile.get(file).key);
   return byFile.get(file).value;
+}
+
+/**
+ * Removes from .cache/posts/ every reading that neither this run nor the last run of the other
+ * kind (a build, or `npm run dev` with its drafts, whose links may reach more posts) used. Each
+ * post edited, each post added (which every post may link to) and each change to the reading's
+ * code leaves readings no build reads again: with 1,000 posts, 24 MB for every post added. Called
+ * by the pages' generator, the step that reads every post, once its reading succeeded.
+ */
+function forgetOtherReadings({ drafts }) {
+  const list = (kind) => path.join(POSTS_CACHE, `last-${kind}.keys`);
+  const [own, other] = drafts ? ['dev', 'build'] : ['build', 'dev'];
+  let keep;
+  try {
+    keep = new Set([...lastReadKeys, ...fs.readFileSync(list(other), 'utf8').split('\n')]);
+  } catch {
+    keep = lastReadKeys;
+  }
+  try {
+    fs.mkdirSync(POSTS_CACHE, { recursive: true });
+    fs.writeFileSync(list(own), [...lastReadKeys].join('\n'));
+    for (const name of fs.readdirSync(POSTS_CACHE)) {
+      if (name.endsWith('.json') && !keep.has(name.slice(0, -'.json'.length)))
+        fs.rmSync(path.join(POSTS_CACHE, name), { force: true });
+    }
+  } catch {
+    // A cache that cannot be written (a read-only folder) costs room, never the build.
+  }
 }
 
 /**
@@ -650,6 +680,7 @@ function staticFilesNow() {
  * not only reveal the next.
  */
 function readPosts({ drafts = false, routes, team, day }) {
+  lastReadKeys = new Set();
   const routePaths = new Set(routes.map((route) => route.path));
   const photos = photosNow();
   const frontMatterContext = digest([team.map((member) => member.name), photos]);
@@ -747,4 +778,13 @@ function readPosts({ drafts = false, routes, team, day }) {
   return rendered.sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
 }
 
-module.exports = { POSTS_DIR, SCHEMA_FILE, CATEGORIES, POST_PHOTO, readPosts, postFiles, longDate };
+module.exports = {
+  POSTS_DIR,
+  SCHEMA_FILE,
+  CATEGORIES,
+  POST_PHOTO,
+  readPosts,
+  forgetOtherReadings,
+  postFiles,
+  longDate,
+};
