@@ -14,3 +14,5 @@ export const LAUNCH_SETTINGS: { phone: string; liveActions: boolean; bookingUrl:
 export function grow(root: string): Promise<void>;
 /** The grown tree, made, synced and built as needed: resolves with its root. */
 export function grownTree(options?: { quiet?: boolean }): Promise<string>;
+/** Removes the grown trees in `parent` whose clone is gone (or, naming none, grown over a week ago): the trees removed. */
+export function forgetOrphanTrees(parent?: string, options?: { now?: number }): string[];

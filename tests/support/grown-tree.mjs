@@ -11,14 +11,15 @@
  * the copy (npm run test:grown); the visual suite and the budget serve its dist/ beside the
  * shipped one. It is kept between runs, in the system's temporary folder, one per clone: made
  * afresh when the sources or its definition change, its checks synced before each run, and built
- * again only when its build is stale (fresh-build.mjs).
+ * again only when its build is stale (fresh-build.mjs). A clone's grown tree goes when the clone
+ * does: the next tree grown removes it (forgetOrphanTrees).
  *
  *   node tests/support/grown-tree.mjs build browser engines   runs those Vitest projects in it
  *   node tests/support/grown-tree.mjs --where                 prepares and builds it, prints its root
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +53,10 @@ const CHECKS = [
 ];
 /** Marks a tree whose growth is complete, with the key it was made for. */
 const KEY_FILE = '.grown-key';
+/** Names the clone a tree was grown from, so that a tree whose clone is gone can go too. */
+const CLONE_FILE = '.grown-clone';
+/** How long a tree that names no clone (grown before trees named theirs) is kept. */
+const UNNAMED_KEPT_MS = 7 * 86_400_000;
 
 /** Team portraits, one per member (in turn), taller than wide, one of them an AVIF source. */
 export const PORTRAITS = Array.from({ length: 6 }, (_, index) => ({
@@ -139,6 +144,33 @@ function grownKey() {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Removes the grown trees in `parent` (the system's temporary folder) whose clone is gone: each
+ * clone grows its own (about 300 MB), and a clone deleted or moved left it behind. A tree that
+ * names no clone is removed a week after it was grown; a tree being prepared (locked) is left.
+ * Returns the trees it removed.
+ */
+export function forgetOrphanTrees(parent = tmpdir(), { now = Date.now() } = {}) {
+  const removed = [];
+  for (const name of readdirSync(parent)) {
+    const tree = path.join(parent, name);
+    if (!/^grown-tree-[0-9a-f]{8}$/.test(name) || tree === GROWN_ROOT || existsSync(`${tree}.lock`)) continue;
+    let orphan;
+    try {
+      const clone = readFileSync(path.join(tree, CLONE_FILE), 'utf8');
+      orphan = !existsSync(path.join(clone, 'package.json'));
+    } catch {
+      const key = path.join(tree, KEY_FILE);
+      orphan = !existsSync(key) || now - statSync(key).mtimeMs > UNNAMED_KEPT_MS;
+    }
+    if (orphan) {
+      rmSync(tree, { recursive: true, force: true });
+      removed.push(tree);
+    }
+  }
+  return removed;
+}
+
+/**
  * The grown tree, made if it is missing or made from other sources, its checks synced, and built
  * if its build is stale. Two processes that ask at once share one: the first prepares it, the
  * other waits. Resolves with its root.
@@ -160,8 +192,10 @@ export async function grownTree({ quiet = true } = {}) {
     const keyFile = path.join(GROWN_ROOT, KEY_FILE);
     if (!existsSync(keyFile) || readFileSync(keyFile, 'utf8') !== key) {
       rmSync(GROWN_ROOT, { recursive: true, force: true });
+      forgetOrphanTrees();
       copyProject(GROWN_ROOT);
       await grow(GROWN_ROOT);
+      writeFileSync(path.join(GROWN_ROOT, CLONE_FILE), ROOT);
       writeFileSync(keyFile, key);
     } else {
       rmSync(path.join(GROWN_ROOT, 'tests'), { recursive: true, force: true });
