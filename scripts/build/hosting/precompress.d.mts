@@ -7,7 +7,7 @@ export const COMPRESSIBLE: RegExp;
 export function hostOf(value?: string): keyof typeof HOSTS;
 export function precompress(
   dir: string,
-  options?: { cache?: string },
+  options?: { cache?: string; prune?: boolean },
 ): Promise<{ texts: number; written: number; compressed: number }>;
 export function fileCount(dir: string): number;
-export function outputForHost(dist?: string): Promise<void>;
+export function outputForHost(dist?: string, options?: { cache?: string }): Promise<void>;

@@ -84,12 +84,13 @@ function writeWhole(file, bytes) {
 /**
  * Writes a `.br` and a `.gz` beside each text file under `dir`, from the cache or compressed on a
  * worker per core; a copy no smaller than its file is left out (the host sends the file). Copies
- * left from an earlier run are replaced, and the cache keeps only the copies of this run's bytes:
- * every edit a page shows leaves bytes no build sends again (with 1,000 posts, an edit of a data
- * file every page reads leaves 2,000 copies). Returns how many files it wrote, and how many it
- * compressed.
+ * left from an earlier run are replaced. With `prune` (the build's own run), the cache keeps only
+ * the copies of this run's bytes: every edit a page shows leaves bytes no build sends again (with
+ * 1,000 posts, an edit of a data file every page reads leaves 2,000 copies). The tests' runs keep
+ * every copy: they compress the shipped and the grown site into one cache, which copies of the
+ * tree share. Returns how many files it wrote, and how many it compressed.
  */
-export async function precompress(dir, { cache = COMPRESSED_CACHE } = {}) {
+export async function precompress(dir, { cache = COMPRESSED_CACHE, prune = false } = {}) {
   for (const file of filesUnder(dir)) if (COPIES.some((extension) => file.endsWith(extension))) rmSync(file);
   mkdirSync(cache, { recursive: true });
   const texts = filesUnder(dir).filter((file) => COMPRESSIBLE.test(file));
@@ -138,7 +139,7 @@ export async function precompress(dir, { cache = COMPRESSED_CACHE } = {}) {
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
-  for (const name of readdirSync(cache)) {
+  for (const name of prune ? readdirSync(cache) : []) {
     const [digest, extension] = [name.slice(0, name.indexOf('.')), name.slice(name.indexOf('.'))];
     if (COPIES.includes(extension) && !used.has(digest)) rmSync(path.join(cache, name), { force: true });
   }
@@ -151,15 +152,16 @@ export const fileCount = (dir) => filesUnder(dir).length;
 /**
  * Makes `dist` the output for the host DEPLOY_TO names, and prints its file count and each other
  * host's. Throws, with what to do, for an unknown host or a Cloudflare output over its limit.
+ * For nginx, the compressed copies' cache (`cache`) keeps only this build's.
  */
-export async function outputForHost(dist = path.join(ROOT, 'dist')) {
+export async function outputForHost(dist = path.join(ROOT, 'dist'), { cache = COMPRESSED_CACHE } = {}) {
   const host = hostOf();
   const { name, precompressed, fileLimit } = HOSTS[host];
   const site = fileCount(dist);
   const texts = filesUnder(dist).filter((file) => COMPRESSIBLE.test(file)).length;
   let copies = '';
   if (precompressed) {
-    const { written, compressed } = await precompress(dist);
+    const { written, compressed } = await precompress(dist, { cache, prune: true });
     copies = `: the site's ${site} and ${written} precompressed copies (${compressed} of its texts compressed now, the rest from the cache)`;
   }
   const total = fileCount(dist);

@@ -56,12 +56,15 @@ describe('precompress', () => {
     expect(existsSync(path.join(site, 'blog/post.html.br'))).toBe(false);
   });
 
-  it('keeps in the cache only the copies of the bytes it compressed last', async () => {
+  it('keeps in the cache only the copies of the bytes it compressed last, when it prunes (a build)', async () => {
     await precompress(site, { cache });
     expect(readdirSync(cache)).toHaveLength(6);
     writeFileSync(path.join(site, 'blog/post.html'), page.replace('A page', 'An edited post'));
     rmSync(path.join(site, 'robots.txt'));
+    // The tests' runs, which share the cache, keep every copy.
     await precompress(site, { cache });
+    expect(readdirSync(cache)).toHaveLength(8);
+    await precompress(site, { cache, prune: true });
     // The edited post's new copies and the home page's: neither the old post's nor robots.txt's.
     const digests = new Set(readdirSync(cache).map((name) => name.split('.')[0]));
     expect([readdirSync(cache).length, digests.size]).toEqual([4, 2]);
@@ -87,6 +90,22 @@ describe('hostOf', () => {
 });
 
 describe('outputForHost', () => {
+  it('for nginx, writes the copies and keeps in the cache only this build’s', async () => {
+    const saved = process.env.DEPLOY_TO;
+    process.env.DEPLOY_TO = 'nginx';
+    try {
+      await precompress(site, { cache });
+      rmSync(path.join(site, 'blog'), { recursive: true });
+      await outputForHost(site, { cache });
+      expect(files()).toContain('index.html.br');
+      // The home page's and robots.txt's two copies each; the removed post's are gone.
+      expect(readdirSync(cache)).toHaveLength(4);
+    } finally {
+      if (saved === undefined) delete process.env.DEPLOY_TO;
+      else process.env.DEPLOY_TO = saved;
+    }
+  });
+
   it('stops a Cloudflare output over 20,000 files, saying what to do', async () => {
     const saved = process.env.DEPLOY_TO;
     delete process.env.DEPLOY_TO;
