@@ -53,19 +53,26 @@ function folderBytes(dir) {
  */
 function trimParcelCache(dir) {
   const record = `${dir}.first-bytes`;
-  if (!fs.existsSync(dir)) {
+  let bytes, first;
+  try {
+    if (!fs.existsSync(dir)) {
+      fs.rmSync(record, { force: true });
+      return undefined;
+    }
+    bytes = folderBytes(dir);
+    // A record that is no size (edited, cut short) is written again.
+    first = Number(fs.existsSync(record) ? fs.readFileSync(record, 'utf8') : NaN);
+    if (!(first > 0)) {
+      fs.writeFileSync(record, String(bytes));
+      return undefined;
+    }
+    if (bytes <= PARCEL_CACHE_GROWTH * first) return undefined;
+    fs.rmSync(dir, { recursive: true, force: true });
     fs.rmSync(record, { force: true });
+  } catch {
+    // A cache folder that cannot be written (read-only) costs room, never the build.
     return undefined;
   }
-  const bytes = folderBytes(dir);
-  const first = Number(fs.existsSync(record) ? fs.readFileSync(record, 'utf8') : NaN);
-  if (!(first > 0)) {
-    fs.writeFileSync(record, String(bytes));
-    return undefined;
-  }
-  if (bytes <= PARCEL_CACHE_GROWTH * first) return undefined;
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.rmSync(record, { force: true });
   const mb = (value) => `${(value / 1e6).toFixed(1)} MB`;
   return (
     `Parcel's cache (${path.relative(ROOT, dir)}) held ${mb(bytes)}, more than ${PARCEL_CACHE_GROWTH} times the ` +

@@ -44,6 +44,18 @@ describe('trimParcelCache', () => {
     expect([existsSync(cache), existsSync(record)]).toEqual([false, false]);
   });
 
+  it('writes again a record that is no size (a maintainer’s edit), and never stops the build', () => {
+    cacheOf(4_000_000);
+    writeFileSync(record, 'four megabytes');
+    expect(trimParcelCache(cache)).toBeUndefined();
+    expect(readFileSync(record, 'utf8')).toBe('4000000');
+    // A folder it cannot write: the record is a folder here, so writing it fails.
+    rmSync(record);
+    mkdirSync(record);
+    expect(trimParcelCache(cache)).toBeUndefined();
+    expect(existsSync(cache)).toBe(true);
+  });
+
   it('forgets the record of a cache since removed (npm run build after deleting .cache/parcel)', () => {
     writeFileSync(record, '4000000');
     expect(trimParcelCache(cache)).toBeUndefined();

@@ -12,7 +12,7 @@
  * a build from the cache writes what a cold build writes.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -64,10 +64,7 @@ function onlyPostsEdited(inputs) {
 }
 
 const trimmed = trimParcelCache(PARCEL_CACHE);
-if (trimmed) {
-  console.log(trimmed);
-  rmSync(PARCEL_INPUTS, { force: true });
-}
+if (trimmed) console.log(trimmed);
 const inputs = inputsNow();
 const edited = onlyPostsEdited(inputs);
 if (edited) {

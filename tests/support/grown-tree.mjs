@@ -162,9 +162,12 @@ export function forgetOrphanTrees(parent = tmpdir(), { now = Date.now() } = {}) 
       const key = path.join(tree, KEY_FILE);
       orphan = !existsSync(key) || now - statSync(key).mtimeMs > UNNAMED_KEPT_MS;
     }
-    if (orphan) {
+    if (!orphan) continue;
+    try {
       rmSync(tree, { recursive: true, force: true });
       removed.push(tree);
+    } catch {
+      // Another user's tree, in a shared temporary folder: theirs to remove.
     }
   }
   return removed;

@@ -85,8 +85,8 @@ function writeWhole(file, bytes) {
  * Writes a `.br` and a `.gz` beside each text file under `dir`, from the cache or compressed on a
  * worker per core; a copy no smaller than its file is left out (the host sends the file). Copies
  * left from an earlier run are replaced. With `prune` (the build's own run), the cache keeps only
- * the copies of this run's bytes: every edit a page shows leaves bytes no build sends again (with
- * 1,000 posts, an edit of a data file every page reads leaves 2,000 copies). The tests' runs keep
+ * the copies of this run's bytes: every edit a page shows leaves bytes no build sends again (an
+ * edit of a data file every page reads, every page's two copies). The tests' runs keep
  * every copy: they compress the shipped and the grown site into one cache, which copies of the
  * tree share. Returns how many files it wrote, and how many it compressed.
  */

@@ -634,7 +634,7 @@ function kept(purpose, file, context, read) {
  * Removes from .cache/posts/ every reading that neither this run nor the last run of the other
  * kind (a build, or `npm run dev` with its drafts, whose links may reach more posts) used. Each
  * post edited, each post added (which every post may link to) and each change to the reading's
- * code leaves readings no build reads again: with 1,000 posts, 24 MB for every post added. Called
+ * code leaves readings no build reads again: with 1,000 posts, 8 MB for every post added. Called
  * by the pages' generator, the step that reads every post, once its reading succeeded.
  */
 function forgetOtherReadings({ drafts }) {
