@@ -60,7 +60,7 @@ function* htmlFiles(folder) {
 }
 
 /** Everything still to change, each with where it is and how to fix it. */
-export function launchBlockers(root = ROOT) {
+export function launchBlockers(root = ROOT, env = process.env) {
   const data = path.join(root, 'pages/_data');
   const blockers = [];
   const rel = (file) => path.relative(root, file).split(path.sep).join('/');
@@ -115,7 +115,35 @@ export function launchBlockers(root = ROOT) {
     });
   }
   blockers.push(...placeholderBlockers(root, site));
+  blockers.push(...signInBlockers(root, env));
   return blockers;
+}
+
+/** The Pages project's settings "Sign in with GitHub" needs, besides the OAuth app's id. */
+const SIGN_IN_SECRETS = ['GITHUB_CLIENT_SECRET', 'SIGN_IN_STATE_SECRET'];
+
+/**
+ * The secrets "Sign in with GitHub" lacks on this site's Cloudflare Pages project, when it is set
+ * up there (the project names the OAuth app's id or secret, and the editor signs in on this site:
+ * editor.json names no signInOrigin). The project's settings are never in the repository: the
+ * deploy workflow lists the names of its secrets (wrangler pages secret list) in PAGES_SETTINGS;
+ * without that list, nothing is said. Without SIGN_IN_STATE_SECRET every sign-in is refused.
+ */
+function signInBlockers(root, env) {
+  if (env.PAGES_SETTINGS === undefined) return [];
+  const settings = new Set(env.PAGES_SETTINGS.split(/[\s,]+/).filter(Boolean));
+  const editorFile = path.join(root, 'pages/_data/editor.json');
+  const editor = readJson(editorFile);
+  const setUp = settings.has('GITHUB_CLIENT_ID') || settings.has('GITHUB_CLIENT_SECRET');
+  if (!setUp || editor.signInOrigin) return [];
+  return SIGN_IN_SECRETS.filter((name) => !settings.has(name)).map((name) => ({
+    what: `Sign in with GitHub is set up on the Cloudflare Pages project, but ${name} is not set: every sign-in is refused`,
+    where: 'the Cloudflare Pages project → Settings → Variables and Secrets (Production)',
+    fix:
+      name === 'SIGN_IN_STATE_SECRET'
+        ? 'Add SIGN_IN_STATE_SECRET, encrypted: a random value of 32 bytes or more (openssl rand -base64 32). It signs each sign-in\'s state; change it to cut short every sign-in under way (README "Edit in the browser").'
+        : 'Add GITHUB_CLIENT_SECRET, encrypted: the OAuth app\'s client secret (README "Edit in the browser").',
+  }));
 }
 
 /** Each line of the tree's pages, partials and navigation, with where it is. */

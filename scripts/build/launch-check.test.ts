@@ -149,6 +149,28 @@ describe('launch check', () => {
     expect(launchCheck(copy).status, 'npm run launch-check on the finished copy').toBe(0);
   });
 
+  it('names a secret the sign-in with GitHub lacks on the Pages project, from the names the deploy lists', () => {
+    const signIn = (settings: string | undefined) =>
+      launchBlockers(ROOT, { PAGES_SETTINGS: settings }).filter((blocker) =>
+        /Sign in with GitHub/.test(blocker.what),
+      );
+    const [missing, ...more] = signIn('GITHUB_CLIENT_ID GITHUB_CLIENT_SECRET');
+    expect(more).toEqual([]);
+    expect(missing?.what).toContain('SIGN_IN_STATE_SECRET is not set: every sign-in is refused');
+    expect(missing?.fix).toContain('openssl rand -base64 32');
+    expect(signIn('GITHUB_CLIENT_ID,SIGN_IN_STATE_SECRET').map((blocker) => blocker.what)).toEqual([
+      expect.stringContaining('GITHUB_CLIENT_SECRET is not set'),
+    ]);
+    // The app's id may be a plain variable, which the list of secrets leaves out.
+    expect(signIn('GITHUB_CLIENT_SECRET').map((blocker) => blocker.what)).toEqual([
+      expect.stringContaining('SIGN_IN_STATE_SECRET is not set'),
+    ]);
+    expect(signIn('GITHUB_CLIENT_ID GITHUB_CLIENT_SECRET SIGN_IN_STATE_SECRET')).toEqual([]);
+    // Not set up (a token is the way in), or the names not known (a local run): nothing to say.
+    expect(signIn('')).toEqual([]);
+    expect(signIn(undefined)).toEqual([]);
+  });
+
   // The deploy workflow stops on it: it must fail while anything is listed.
   it('exits non-zero while anything is listed, naming each, and the headline figures among them', () => {
     const { status, stderr } = launchCheck(ROOT);

@@ -1,7 +1,7 @@
-import { attributionKey } from '../build/macros/storage-keys' with { type: 'macro' };
 import { showToast } from '../page/toast-store';
 import { clearDraft } from './drafts';
 import { deliverNow, isPending, queueLead, type Lead } from './outbox';
+import { visitSource } from './visit-source';
 
 const SENDING_ICON = '⏳';
 const SENT_ICON = '✅';
@@ -23,16 +23,6 @@ function entriesOf(form: HTMLFormElement): Record<string, string> {
   const entries: Record<string, string> = {};
   for (const [name, value] of new FormData(form)) if (typeof value === 'string') entries[name] = value;
   return entries;
-}
-
-/** Where the visit came from, as its first page recorded it (scripts/page/attribution.ts); {} without it. */
-function visitSource(): Record<string, string> {
-  try {
-    const source: unknown = JSON.parse(sessionStorage.getItem(attributionKey()) ?? '{}');
-    return source && typeof source === 'object' ? (source as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
 }
 
 /**

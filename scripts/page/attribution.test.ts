@@ -33,6 +33,32 @@ describe('where a visit came from', () => {
     });
   });
 
+  it('keeps only the known tags and click ids of a crafted link, each cut short', () => {
+    const extra = Object.fromEntries(
+      Array.from({ length: 20 }, (_, index) => [`utm_x${index}`, 'A'.repeat(50)]),
+    );
+    visit(
+      `/?${new URLSearchParams({
+        utm_source: '=HYPERLINK("https://evil.example","click")',
+        utm_1: 'A'.repeat(5_000),
+        utm_campaign: 'B'.repeat(5_000),
+        gbraid: 'g1',
+        wbraid: 'w1',
+        msclkid: 'm1',
+        ...extra,
+      })}`,
+      `https://www.google.com/${'a'.repeat(2_000)}`,
+    );
+    recordAttribution();
+    const lead = recorded()!;
+    expect(Object.keys(lead).sort()).toEqual(
+      ['landingPage', 'referrer', 'utm_source', 'utm_campaign', 'gbraid', 'wbraid', 'msclkid'].sort(),
+    );
+    expect(lead.utm_campaign).toHaveLength(200);
+    expect(lead.referrer).toHaveLength(512);
+    expect(JSON.stringify(lead).length).toBeLessThan(1_000);
+  });
+
   it('keeps the first page of the visit: later pages of the tab change nothing', () => {
     visit('/pricing?utm_campaign=frederick', 'https://www.facebook.com/');
     recordAttribution();

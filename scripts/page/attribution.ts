@@ -11,17 +11,32 @@ import { attributionKey } from '../build/macros/storage-keys' with { type: 'macr
 
 const ATTRIBUTION_KEY = attributionKey();
 
-/** The parameters kept: the campaign tags every ad platform writes, Google's and Meta's click ids. */
-const KEPT = /^(utm_\w+|gclid|fbclid)$/;
+/**
+ * The parameters kept: the campaign tags, and the ad platforms' click ids (Google's, Meta's,
+ * Microsoft's); any other name a link carries is left out. A lead carries only the five campaign
+ * tags every platform writes (scripts/leads/visit-source.ts): the pattern here is looser, as the
+ * bytes every page loads are counted.
+ */
+const KEPT = /^(utm_[a-z]+|gclid|[gw]braid|fbclid|msclkid)$/;
+/**
+ * The longest value kept: a campaign tag or click id, and an address (the landing page, the
+ * referrer). The lead cleans each further when it is sent (scripts/leads/visit-source.ts): what
+ * every page must do stays this small.
+ */
+const MAX_TAG = 200;
+const MAX_URL = 512;
 
 /** Records this page as the visit's first, unless an earlier page of the tab has. */
 export function recordAttribution(): void {
   try {
-    sessionStorage[ATTRIBUTION_KEY] ??= JSON.stringify({
-      landingPage: location.pathname,
-      referrer: document.referrer,
-      ...Object.fromEntries([...new URLSearchParams(location.search)].filter(([name]) => KEPT.test(name))),
+    const source: Record<string, string> = {
+      landingPage: location.pathname.slice(0, MAX_URL),
+      referrer: document.referrer.slice(0, MAX_URL),
+    };
+    new URLSearchParams(location.search).forEach((value, name) => {
+      if (KEPT.test(name)) source[name] = value.slice(0, MAX_TAG);
     });
+    sessionStorage[ATTRIBUTION_KEY] ??= JSON.stringify(source);
   } catch {
     // Storage refused: the visit goes unrecorded, as the visitor asked.
   }

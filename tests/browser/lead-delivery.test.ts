@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inlineScriptHashesOf, securityHeaders } from '../../scripts/build/hosting/headers.mjs';
+import { inlineCodeOf, securityHeaders } from '../../scripts/build/hosting/headers.mjs';
 import {
   MAIN_NAV,
   attributeOf,
@@ -96,7 +96,7 @@ const siteServer = createServer((request, response) => {
   try {
     const body = readFileSync(file);
     const headers = securityHeaders(
-      inlineScriptHashesOf(readFileSync(path.join(dist, 'contact.html'), 'utf8')),
+      inlineCodeOf(readFileSync(path.join(dist, 'contact.html'), 'utf8')).scriptHashes,
       endpointUrl,
     );
     response.writeHead(200, {

@@ -731,6 +731,24 @@ describe('posts', () => {
     ],
     ['a style= attribute', 'Text.\n\n<p style="color: red">Red</p>', 'x.md:11:1', /has a style= attribute/],
     [
+      'a script a parser differential would let through (read as a browser reads it)',
+      `Text.\n\n<noembed><p title="</noembed><script>document.title='PWNED'</script>">x</p></noembed>`,
+      'x.md:11:1',
+      /The post's HTML has a <noembed>, which a post may not use/,
+    ],
+    [
+      'an encoded javascript: link',
+      'Text with <a href="java&#x73;cript:alert(1)">a link</a>.',
+      'x.md:9:1',
+      /has a javascript: address in href=, which a post may not link to/,
+    ],
+    [
+      'a refresh to another site',
+      'Text.\n\n<meta http-equiv="refresh" content="5;url=https://evil.example/">',
+      'x.md:11:1',
+      /has a <meta>, which can send the reader to another page/,
+    ],
+    [
       'an inline event handler',
       'Text with <a href="/pricing" onclick="go()">a link</a>.',
       'x.md:9:1',

@@ -251,6 +251,14 @@ function editorSettings() {
  */
 const editorIsSetUp = (settings = editorSettings()) => !/[{}]/.test(settings.repository);
 
+/**
+ * The OAuth scope "Sign in with GitHub" asks for: the least that lets an editor commit to the
+ * repository (editor.json `repositoryVisibility`). The sign-in's Function fixes it; the editor
+ * names it too, so that what it asks is what it gets.
+ */
+const signInScope = (settings = editorSettings()) =>
+  settings.repositoryVisibility === 'public' ? 'public_repo' : 'repo';
+
 /** The data files the editor changes, from the project root. */
 const EDITED_DATA_FILES = EDITED_FILES.map(({ name }) => `${DATA_DIR}/${name}.json`);
 
@@ -272,6 +280,7 @@ function editorConfig({
       // browser"); a personal access token needs none of it.
       base_url: settings.signInOrigin || site.url,
       auth_endpoint: `${EDITOR_PATH.slice(1)}/${SIGN_IN_STEPS.authorize}`,
+      auth_scope: signInScope(settings),
       commit_messages: {
         create: 'Editor: create {{collection}} “{{slug}}”',
         update: 'Editor: update {{collection}} “{{slug}}”',
@@ -298,6 +307,7 @@ function editorConfig({
 module.exports = {
   EDITOR_PATH,
   SIGN_IN_STEPS,
+  signInScope,
   editorConfig,
   hintOf,
   editorIsSetUp,

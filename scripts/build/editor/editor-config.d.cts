@@ -20,7 +20,14 @@ export interface EditorCollection {
   [option: string]: unknown;
 }
 export interface EditorConfig {
-  backend: { name: string; repo: string; branch: string; base_url: string; auth_endpoint: string };
+  backend: {
+    name: string;
+    repo: string;
+    branch: string;
+    base_url: string;
+    auth_endpoint: string;
+    auth_scope: string;
+  };
   media_folder: string;
   public_folder: string;
   collections: EditorCollection[];
@@ -29,6 +36,7 @@ export interface EditorConfig {
 export interface EditorSettings {
   repository: string;
   branch: string;
+  repositoryVisibility?: 'private' | 'public';
   signInOrigin?: string;
 }
 export function editorConfig(options?: {
@@ -38,6 +46,7 @@ export function editorConfig(options?: {
 }): EditorConfig;
 export function hintOf(description: string): string;
 export function editorIsSetUp(settings?: EditorSettings): boolean;
+export function signInScope(settings?: EditorSettings): 'repo' | 'public_repo';
 export const EDITOR_PATH: string;
 export const SIGN_IN_STEPS: { authorize: string; callback: string };
 export const EDITED_FILES: { name: string; label: string }[];

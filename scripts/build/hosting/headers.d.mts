@@ -1,6 +1,9 @@
 /** Types for headers.mjs, which the build runs as plain Node and the tests import. */
-export function inlineScriptHashesOf(html: string): string[];
-export function inlineStyleHashesOf(html: string): string[];
+export function inlineCodeOf(html: string): {
+  scriptHashes: string[];
+  styleHashes: string[];
+  stray: string[];
+};
 export interface ServedOver {
   /** false for a host served over plain HTTP: no upgrade-insecure-requests, no HSTS. */
   overHttps?: boolean;

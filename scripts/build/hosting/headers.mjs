@@ -4,25 +4,48 @@
  * Cloudflare Pages (dist/_headers) and an nginx server block (hosting/nginx-site.conf).
  */
 import { createHash } from 'node:crypto';
+import { parse } from 'parse5';
 import { createRequire } from 'node:module';
+
+import { PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from '../../cloudflare/response-headers.js';
 
 const { EDITOR_PATH } = createRequire(import.meta.url)('../editor/editor-config.cjs');
 
-/** sha256 hashes of a page's inline scripts that browsers execute (JSON-LD data blocks are not). */
-export function inlineScriptHashesOf(html) {
-  const hashes = [];
-  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (/\bsrc=/.test(attributes) || /application\/ld\+json/.test(attributes)) continue;
-    hashes.push(`sha256-${createHash('sha256').update(body).digest('base64')}`);
-  }
-  return hashes;
-}
+const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
-/** sha256 hashes of a page's `<style>` elements (the stylesheet, inlined by finish-pages.mjs). */
-export function inlineStyleHashesOf(html) {
-  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(
-    ([, body]) => `sha256-${createHash('sha256').update(body).digest('base64')}`,
-  );
+/**
+ * The inline code of a built page, read as a browser reads it (parse5): what the site's own head
+ * writes (partials/head.html and the build: Parcel's import map, the inlined stylesheet), which the
+ * CSP allows by its hashes, and anything else, which nothing may allow. Content (a post, a data
+ * file) only ever reaches the body, so code found there, or a kind of inline script the site never
+ * writes, is `stray`: the build stops rather than hash it. JSON-LD is data, which no browser runs.
+ */
+export function inlineCodeOf(html) {
+  const scripts = [];
+  const styles = [];
+  const stray = [];
+  const attribute = (node, name) => node.attrs?.find((attr) => attr.name === name)?.value;
+  const textOf = (node) => (node.childNodes ?? []).map((child) => child.value ?? '').join('');
+  const visit = (node, inHead) => {
+    if (node.nodeName === 'script' && attribute(node, 'src') === undefined) {
+      const type = (attribute(node, 'type') ?? '').trim().toLowerCase();
+      if (type === 'application/ld+json') return;
+      if (inHead && type === 'importmap') scripts.push(textOf(node));
+      else
+        stray.push(`an inline <script${type ? ` type=${type}` : ''}> (${textOf(node).trim().slice(0, 60)}…)`);
+      return;
+    }
+    if (node.nodeName === 'style') {
+      if (inHead) styles.push(textOf(node));
+      else stray.push(`a <style> outside <head> (${textOf(node).trim().slice(0, 60)}…)`);
+      return;
+    }
+    // What a <template> holds runs once a script copies it into the page: never the head's.
+    for (const child of [...(node.childNodes ?? []), ...(node.content?.childNodes ?? [])])
+      visit(child, inHead && node.nodeName !== 'template' ? true : node.nodeName === 'head');
+  };
+  visit(parse(html), false);
+  return { scriptHashes: scripts.map(sha256), styleHashes: styles.map(sha256), stray };
 }
 
 /** The origin a lead endpoint adds to the CSP: none for a same-origin path like /api/leads. */
@@ -75,14 +98,10 @@ export function securityHeaders(
       overHttps,
       inlineStyleHashes,
     }),
-    ...(overHttps && { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }),
+    ...(overHttps && { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY }),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    // Features the site never uses.
-    'Permissions-Policy':
-      'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), ' +
-      'magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=(), ' +
-      'browsing-topics=()',
+    'Permissions-Policy': PERMISSIONS_POLICY,
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
 }

@@ -371,7 +371,19 @@ function checkTimeZone(timeZone) {
 function readSiteData(publishUpTo) {
   const data = Object.fromEntries(dataFiles().map((file) => [localName(file), readDataFile(file)]));
   // A deployment may name its own lead endpoint (a staging form service, say) for one build.
-  if (process.env.LEAD_ENDPOINT !== undefined) data.site.leadEndpoint = process.env.LEAD_ENDPOINT;
+  if (process.env.LEAD_ENDPOINT !== undefined) {
+    const { pattern } = JSON.parse(
+      fs.readFileSync(path.join(ROOT, schemaFile(`${DATA_DIR}/site.json`)), 'utf8'),
+    ).properties.leadEndpoint;
+    if (!new RegExp(pattern, 'u').test(process.env.LEAD_ENDPOINT)) {
+      throw new SiteError({
+        what: `LEAD_ENDPOINT is "${process.env.LEAD_ENDPOINT}", which is neither an https:// address (http:// only on this computer) nor a path of the site.`,
+        file: `${DATA_DIR}/site.json`,
+        fix: 'Set LEAD_ENDPOINT to a form service’s https:// address or a path of this site (/api/leads), as "leadEndpoint" in site.json takes.',
+      });
+    }
+    data.site.leadEndpoint = process.env.LEAD_ENDPOINT;
+  }
   const { routes, navigation } = data;
   checkUniquePaths(routes);
   checkRoutePages(routes);

@@ -3,8 +3,8 @@
  * The blog's posts, read from pages/_posts/<slug>.md: each one's front matter checked against
  * pages/_data/schemas/post.schema.json and against the site (its author a team member, its
  * category a listing, its cover a photo), and its Markdown turned into HTML (CommonMark with GFM
- * tables, anchors on headings, photos through the picture markup) with every link and every
- * piece of raw HTML checked. A mistake stops the build as one SiteError at the file and line.
+ * tables, anchors on headings, photos through the picture markup) with every link checked and
+ * the HTML held to an allowlist (post-html.cjs). A mistake stops the build as one SiteError at the file and line.
  *
  * Read by the page plugin's data (site-data.cjs: the templates' `blog`), by the generator that
  * writes the posts' page files before Parcel (generate.mjs) and by the feeds (write-feeds.mjs).
@@ -18,8 +18,8 @@ const matter = require('gray-matter');
 const MarkdownIt = require('markdown-it');
 const anchor = require('markdown-it-anchor');
 const YAML = require('yaml');
-const { parser } = require('posthtml-parser');
 const { SiteError, SiteErrors, ROOT, locationOf } = require('../posthtml-site/site-error.cjs');
+const { sanitizePostHtml } = require('./post-html.cjs');
 const { fileStamp } = require('../posthtml-site/source-files.cjs');
 const {
   ImageProblem,
@@ -49,20 +49,6 @@ const POST_PHOTO = {
   sizes: '(min-width: 49em) 46rem, (min-width: 40em) calc(100vw - 3rem), calc(100vw - 2rem)',
   widths: '360, 540, 720, 1080, 1440',
 };
-/** Tags raw HTML in a post may not use: what the CSP refuses, and the build's own template tags. */
-const REFUSED_TAGS = {
-  script: 'a <script>, which the site’s Content-Security-Policy refuses to run',
-  style: 'a <style> element, which the Content-Security-Policy refuses to apply',
-  iframe: 'an <iframe>, which the Content-Security-Policy refuses to load',
-  object: 'an <object>, which the Content-Security-Policy refuses to load',
-  embed: 'an <embed>, which the Content-Security-Policy refuses to load',
-  include: 'the build’s <include> tag',
-  layout: 'the build’s <layout> tag',
-  if: 'the build’s <if> tag',
-  each: 'the build’s <each> tag',
-  raw: 'the build’s <raw> tag',
-};
-
 const schema = JSON.parse(fs.readFileSync(path.join(ROOT, SCHEMA_FILE), 'utf8'));
 const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
 const validateFrontMatter = ajv.compile(schema);
@@ -361,59 +347,34 @@ function lineOf(post, token, needle) {
   return first;
 }
 
+/** The first line of the post's text, from its body on, that holds one of `needles` (any case). */
+function lineIn(post, needles) {
+  const lines = post.text.split('\n');
+  for (const needle of needles) {
+    const index = lines.findIndex(
+      (line, at) => at >= post.bodyStart - 1 && line.toLowerCase().includes(needle.toLowerCase()),
+    );
+    if (index !== -1) return index + 1;
+  }
+  return post.bodyStart;
+}
+
+/** What a post's raw HTML may add to its Markdown, as the fix names it. */
+const HTML_TAGS = ['abbr', 'kbd', 'sub', 'sup', 'mark', 'small', 'q', 'time', 'details', 'summary']
+  .map((tag) => `<${tag}>`)
+  .join(', ')
+  .concat(' and the elements Markdown writes');
+
 /**
  * Renders a post's Markdown to HTML and checks it: photos (in pages/_images/, with alt text),
- * links (to a page of the site, or another site), raw HTML (nothing the CSP refuses, no template
- * tag). `pathExists(path)` says whether an internal path is a page; `scheduledOn` holds the day of
+ * links (to a page of the site, or another site), and all of its HTML, parsed as a browser parses
+ * it and held to post-html.cjs's allowlist: nothing that runs code. `pathExists(path)` says whether an internal path is a page; `scheduledOn` holds the day of
  * each scheduled post, by its path.
  */
 function renderBody(file, post, { md, pathExists, scheduledOn }) {
   const tokens = md.parse(post.body, {});
   const stop = (token, needle, what, fix) => {
     throw new SiteError({ what, file, line: lineOf(post, token, needle), fix });
-  };
-  const checkHtml = (token, html) => {
-    const walk = (nodes) =>
-      nodes.forEach((node) => {
-        if (!node || typeof node !== 'object') return;
-        const tag = String(node.tag).toLowerCase();
-        if (REFUSED_TAGS[tag]) {
-          stop(
-            token,
-            `<${node.tag}`,
-            `The post's HTML has ${REFUSED_TAGS[tag]}.`,
-            'Remove it: a post is text, photos and links. Write the content in Markdown.',
-          );
-        }
-        for (const [name, value] of Object.entries(node.attrs ?? {})) {
-          if (name.toLowerCase() === 'style') {
-            stop(
-              token,
-              'style=',
-              "The post's HTML has a style= attribute, which the Content-Security-Policy refuses to apply.",
-              "Remove it: the site's stylesheet styles every post.",
-            );
-          }
-          if (/^on/i.test(name)) {
-            stop(
-              token,
-              `${name}=`,
-              `The post's HTML has an inline event handler (${name}=), which the Content-Security-Policy refuses to run.`,
-              'Remove it: a post runs no script.',
-            );
-          }
-          if (typeof value === 'string' && /^\s*javascript:/i.test(value)) {
-            stop(
-              token,
-              'javascript:',
-              "The post's HTML has a javascript: link, which the Content-Security-Policy refuses to run.",
-              'Link to a page instead.',
-            );
-          }
-        }
-        if (Array.isArray(node.content)) walk(node.content);
-      });
-    walk(parser(html));
   };
   const checkLink = (token, href) => {
     if (/^(https?:|mailto:|tel:|#)/i.test(href)) return;
@@ -454,7 +415,6 @@ function renderBody(file, post, { md, pathExists, scheduledOn }) {
   const walkInline = (block, children) => {
     for (const token of children ?? []) {
       if (token.type === 'link_open') checkLink(block, token.attrGet('href'));
-      if (token.type === 'html_inline') checkHtml(block, token.content);
       if (token.type === 'image') {
         const src = token.attrGet('src');
         const alt = token.children.map((child) => child.content).join('');
@@ -485,7 +445,6 @@ function renderBody(file, post, { md, pathExists, scheduledOn }) {
     }
   };
   for (const token of tokens) {
-    if (token.type === 'html_block') checkHtml(token, token.content);
     if (token.type === 'inline') walkInline(token, token.children);
   }
   // Photos are placed as everywhere else: an <img> of pages/_images/ with its sizes, which the
@@ -500,7 +459,18 @@ function renderBody(file, post, { md, pathExists, scheduledOn }) {
       ? `<figure class="ds-post__figure">${img}<figcaption>${md.utils.escapeHtml(title)}</figcaption></figure>`
       : img;
   };
-  const html = md.renderer.render(tokens, md.options, {});
+  // What a browser would make of the HTML, held to the allowlist (post-html.cjs): anything the
+  // sanitiser would remove stops the build, at the first line that names it.
+  const { html, refused } = sanitizePostHtml(md.renderer.render(tokens, md.options, {}));
+  if (refused.length > 0) {
+    const [{ what, needles }] = refused;
+    throw new SiteError({
+      what: `The post's HTML has ${what}.`,
+      file,
+      line: lineIn(post, needles),
+      fix: `Remove it: a post is text, photos, links and tables, written in Markdown; its HTML may use only ${HTML_TAGS}, with links to pages of the site or to http:, https:, mailto: and tel: addresses.`,
+    });
+  }
   const headings = tokens
     .map((token, index) => ({ token, inline: tokens[index + 1] }))
     .filter(({ token }) => token.type === 'heading_open' && token.tag === 'h2')
@@ -572,6 +542,7 @@ const readingCode = () =>
     [
       __filename,
       require.resolve('../images.cjs'),
+      require.resolve('./post-html.cjs'),
       require.resolve('../posthtml-site/site-error.cjs'),
       require.resolve('../site-time.cjs'),
       path.join(ROOT, SCHEMA_FILE),
