@@ -79,14 +79,20 @@ function imageNames() {
   );
 }
 
-/** The names in pages/_images/ nearest to `name`, nearest first (at most three). */
+/**
+ * The names in pages/_images/ nearest to `name` by edit distance, nearest first (at most three);
+ * `near`, whether the nearest is close enough to be the one meant (a typo).
+ */
 function nearestNames(name) {
-  return imageNames()
+  const ranked = imageNames()
     .map((candidate) => ({ candidate, distance: editDistance(name.toLowerCase(), candidate.toLowerCase()) }))
-    .filter(({ distance }) => distance <= Math.max(3, Math.round(name.length / 3)))
-    .sort((a, b) => a.distance - b.distance)
-    .slice(0, 3)
-    .map(({ candidate }) => candidate);
+    .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))
+    .slice(0, 3);
+  const typo = Math.max(3, Math.round(name.length / 3));
+  return Object.assign(
+    ranked.map(({ candidate }) => candidate),
+    { near: ranked.length > 0 && ranked[0].distance <= typo },
+  );
 }
 
 /** What is wrong with an image a page or data names; the caller says where it is named. */
@@ -109,16 +115,16 @@ function sourceImage(name) {
   const file = path.join(IMAGES_DIR, name);
   const full = path.join(ROOT, file);
   if (!name || name.includes('/') || !fs.existsSync(full)) {
-    const near = nearestNames(name || '');
+    const nearest = nearestNames(name || '');
     const all = imageNames();
-    const some = all.slice(0, 6).join(', ') + (all.length > 6 ? ', …' : '');
+    const quoted = nearest.map((candidate) => `"${candidate}"`).join(' or ');
     throw new ImageProblem({
       what: `The image "${name}" is not in ${IMAGES_DIR}/.`,
       fix:
-        (near.length > 0
-          ? `Did you mean ${near.map((n) => `"${n}"`).join(' or ')}? `
-          : all.length > 0
-            ? `The images there: ${some}. `
+        (nearest.near
+          ? `Did you mean ${quoted}? `
+          : nearest.length > 0
+            ? `The nearest names there: ${nearest.join(', ')}${all.length > nearest.length ? ` (of ${all.length})` : ''}. `
             : '') +
         (all.length > 0
           ? `Correct the name (a file name in ${IMAGES_DIR}/, no folder), or add the photo there.`

@@ -14,7 +14,7 @@
  *
  * `npm run release` runs it, and builds only when it passes: the one way to build for a host.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -114,8 +114,165 @@ export function launchBlockers(root = ROOT, env = process.env) {
       fix: 'Set it to the form service or API that receives leads (README "Lead delivery"), or accept that the form only shows the placeholder message.',
     });
   }
+  if (/^http:\/\//.test(site.leadEndpoint ?? '')) {
+    blockers.push({
+      what: `The lead endpoint ${site.leadEndpoint} is on this computer, over plain HTTP: no visitor's lead would reach it`,
+      where: `${rel(siteFile)} "leadEndpoint"`,
+      fix: 'Set the form service’s https:// address, or a path of this site (/api/leads) (README "Lead delivery").',
+    });
+  }
   blockers.push(...placeholderBlockers(root, site));
+  blockers.push(...unfinishedPageBlockers(root));
+  blockers.push(...socialBlockers(root, site));
+  blockers.push(...phoneBlockers(root, site));
+  blockers.push(...comparisonBlockers(root));
   blockers.push(...signInBlockers(root, env));
+  return blockers;
+}
+
+/**
+ * The routes a page under construction is reached from that other blockers already name: the
+ * legal pages, Book a Call and the careers pages have blockers of their own (above).
+ */
+const NAMED_ELSEWHERE = /^\/(privacy-policy|terms-of-service|contact\/book-call|careers)(\/|$)/;
+
+/**
+ * Every page under construction that visitors reach from a menu or a content page: each route of
+ * routes.json with "template": "placeholder" that the navigation, a page or a partial links to (a
+ * quoted path, an href, or the sub-pages a partial lists with `routesUnder[path]` for an include
+ * that passes that path), with the first places it is linked from.
+ */
+function unfinishedPageBlockers(root) {
+  const listings = blogListingsWithPosts(root);
+  const underConstruction = [...placeholderRoutes(root)].filter(
+    (route) => !NAMED_ELSEWHERE.test(route) && !listings.has(route),
+  );
+  const listsSubPages = [...htmlFiles(path.join(root, 'partials'))].some((file) =>
+    readFileSync(file, 'utf8').includes('routesUnder[path]'),
+  );
+  const linkedFrom = new Map();
+  for (const { file, text, line, offset, where } of sourceLines(root)) {
+    // A comment (a partial's declaration of its locals, with an example path) links nowhere.
+    if (
+      [...text.matchAll(/<!--[\s\S]*?-->/g)].some(
+        (comment) => offset >= comment.index && offset < comment.index + comment[0].length,
+      )
+    )
+      continue;
+    // A page's own route (its <layout route="…">) is no link to it; the blog's own partials
+    // (post-list, post-card, post) are shown only once the blog has posts.
+    if (line.includes('<layout route=') || /partials\/content\/post[^/]*\.html$/.test(file)) continue;
+    const passed =
+      listsSubPages && file.endsWith('.html') ? /"path":\s*"([^"]+)"/.exec(line)?.[1] : undefined;
+    for (const route of underConstruction) {
+      if (file === path.join(root, 'pages', `${route}.html`)) continue;
+      const linked =
+        line.includes(`"${route}"`) ||
+        line.includes(`href="${route}"`) ||
+        (passed !== undefined && route.startsWith(`${passed}/`));
+      if (linked) linkedFrom.set(route, [...(linkedFrom.get(route) ?? []), where]);
+    }
+  }
+  return [...linkedFrom].map(([route, places]) => ({
+    what: `Visitors reach ${route}, a page under construction, from ${places.slice(0, 3).join(', ')}${places.length > 3 ? ` and ${places.length - 3} more` : ''}`,
+    where: routeEntry(root, route),
+    fix:
+      `Write the page (pages${route}.html, its route's "template": "content" in pages/_data/routes.json), ` +
+      'or remove the links to it until it is written (the menus are pages/_data/navigation.json).',
+  }));
+}
+
+/**
+ * The blog's listings that have a published post, and so are no longer under construction (the
+ * build makes them listings): /blog once any post is out, a category once one of its posts is.
+ * Read from the posts' front matter as written: not a draft, dated today or before.
+ */
+function blogListingsWithPosts(root) {
+  const folder = path.join(root, 'pages/_posts');
+  const today = new Date().toISOString().slice(0, 10);
+  const listings = new Set();
+  for (const name of existsSync(folder) ? readdirSync(folder) : []) {
+    if (!/\.(md|markdown)$/.test(name)) continue;
+    const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(path.join(folder, name), 'utf8'))?.[1] ?? '';
+    const date = /^date:\s*["']?(\d{4}-\d{2}-\d{2})/m.exec(front)?.[1];
+    if (/^draft:\s*true\s*$/m.test(front) || !date || date > today) continue;
+    listings.add('/blog');
+    const category = /^category:\s*["']?([a-z0-9-]+)/m.exec(front)?.[1];
+    if (category) listings.add(`/blog/${category}`);
+  }
+  return listings;
+}
+
+/**
+ * Every social icon that leads nowhere: the footer's (site.json "social", an entry without "url")
+ * and each team member's (team.json, a member without "social", who shows the specification's
+ * placeholder LinkedIn and Twitter icons).
+ */
+function socialBlockers(root, site) {
+  const blockers = [];
+  const nowhere = site.social.filter((profile) => !profile.url).map((profile) => profile.name);
+  if (nowhere.length > 0) {
+    blockers.push({
+      what: `The footer's ${nowhere.join(', ')} icon${nowhere.length > 1 ? 's lead' : ' leads'} nowhere: no address`,
+      where: 'pages/_data/site.json "social"',
+      fix: 'Give each the address of the agency\'s profile ("url": "https://www.linkedin.com/company/…"), or remove the networks the agency is not on.',
+    });
+  }
+  const members = readJson(path.join(root, 'pages/_data/team.json')).filter(
+    (member) => !('social' in member),
+  );
+  if (members.length > 0) {
+    blockers.push({
+      what: `${members.length * 2} social icons on the team page lead nowhere: ${members.map((member) => member.name).join(', ')} show LinkedIn and Twitter without an address`,
+      where: 'pages/_data/team.json',
+      fix: 'Give each member their own profiles, "social": [{ "name": "LinkedIn", "url": "https://www.linkedin.com/in/…" }] (the icons then link there), or "social": [] to show none.',
+    });
+  }
+  return blockers;
+}
+
+/**
+ * A phone number visitors cannot call: one in the range the North American numbering plan keeps
+ * for fiction and examples (555-0100 to 555-0199, as in "+1 202 555 0147"), whatever its area code.
+ */
+function phoneBlockers(root, site) {
+  const digits = site.phone.replace(/\D/g, '');
+  if (!/^1?\d{3}55501\d\d$/.test(digits)) return [];
+  return [
+    {
+      what: `The phone number ${site.phone} is a fictional one (555-01xx is kept for examples): Call Now and every page show it`,
+      where: 'pages/_data/site.json "phone"',
+      fix: 'Set the agency’s real number, as visitors dial it.',
+    },
+  ];
+}
+
+/**
+ * A sentence that says what other agencies do: "Generic agencies sell traffic", "traditional
+ * agencies report clicks". Each is a claim about competitors a prospect may check.
+ */
+const COMPARISON =
+  /\b(?:generic|traditional|other|typical|most)\s+(?:marketing\s+)?agenc(?:y|ies)\b[^.<"]{0,40}?\b(?:sells?|learns?|reports?|charges?|uses?|takes?|bundles?|locks?|don't|do not|can't|cannot|fail(?:s|ed)?|ignores?|treats?|chases?|sends?)\b/i;
+
+/**
+ * Every comparison with other agencies that names no source, outside what a `<!-- sample: … -->`
+ * comment already lists (a whole comparison marked as sample content). A source is a
+ * `<!-- source: … -->` comment on the claim's line or the line before it.
+ */
+function comparisonBlockers(root) {
+  const blockers = [];
+  for (const { text, line, where } of [...sourceLines(root), ...dataLines(root)]) {
+    const sample = /<!--\s*sample:[^>]*other agencies/.test(text);
+    if (sample || !COMPARISON.test(line)) continue;
+    const lines = text.split('\n');
+    const index = lines.indexOf(line);
+    if (/<!--\s*source:/.test(line) || /<!--\s*source:/.test(lines[index - 1] ?? '')) continue;
+    blockers.push({
+      what: `A claim about other agencies without a source: "${COMPARISON.exec(line)[0]}…"`,
+      where,
+      fix: `Give its source in a <!-- source: … --> comment beside it (a study, a survey, a public price list), or reword it as what the agency itself does.`,
+    });
+  }
   return blockers;
 }
 
@@ -166,6 +323,18 @@ function* sourceLines(root) {
       };
       offset += line.length + 1;
     }
+  }
+}
+
+/** Each line of the data files a page shows (not specification.json, which only the tests read). */
+function* dataLines(root) {
+  const folder = path.join(root, 'pages/_data');
+  for (const name of readdirSync(folder).filter(
+    (file) => file.endsWith('.json') && file !== 'specification.json',
+  )) {
+    const text = readFileSync(path.join(folder, name), 'utf8');
+    for (const [index, line] of text.split('\n').entries())
+      yield { file: path.join(folder, name), text, line, where: `pages/_data/${name}:${index + 1}` };
   }
 }
 

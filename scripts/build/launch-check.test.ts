@@ -132,19 +132,28 @@ describe('launch check', () => {
         name: 'Acme Investor Marketing',
         url: 'https://www.acme-investor-marketing.com',
         email: 'hello@acme-investor-marketing.com',
-        phone: '(202) 555-0142',
+        phone: '+1 (410) 318-0142',
         leadEndpoint: '/api/leads',
         liveActions: true,
         bookingUrl: 'https://calendly.com/acme-investor-marketing/strategy-call',
       });
     });
-    // The legal and careers pages written (their pages' content is the build's concern).
+    // Every page written (their pages' content is the build's concern).
     edit('pages/_data/routes.json', (text) =>
-      text.replace(
-        /("path": "\/(?:privacy-policy|terms-of-service|careers[^"]*)",(?:\s*"[a-z]+": "[^"]*",)*?\s*"template": )"placeholder"/g,
-        '$1"content"',
+      text.replace(/"template": "placeholder"/g, '"template": "content"'),
+    );
+    // The profiles' addresses, and the claim about other agencies with its source.
+    edit('pages/_data/site.json', (text) =>
+      text.replace(/"icon":\s*"([a-z]+)"/g, '"icon": "$1", "url": "https://example.org/$1"'),
+    );
+    edit('pages/_data/team.json', (text) =>
+      JSON.stringify(
+        (JSON.parse(text) as object[]).map((member) => ({ ...member, social: [] })),
+        null,
+        2,
       ),
     );
+    edit('pages/index.html', (text) => text.replace('Generic agencies sell traffic. ', ''));
     expect(launchBlockers(copy)).toEqual([]);
     expect(launchCheck(copy).status, 'npm run launch-check on the finished copy').toBe(0);
   });
@@ -169,6 +178,87 @@ describe('launch check', () => {
     // Not set up (a token is the way in), or the names not known (a local run): nothing to say.
     expect(signIn('')).toEqual([]);
     expect(signIn(undefined)).toEqual([]);
+  });
+
+  it('lists each page under construction that a menu or a content page links to, with where', () => {
+    const reached = launchBlockers(ROOT).filter((blocker) => /^Visitors reach /.test(blocker.what));
+    const route = (path: string) =>
+      reached.find((blocker) => blocker.what.startsWith(`Visitors reach ${path},`));
+    // A menu's link (navigation.json), a content page's (pricing.html), a partial's list of a
+    // section's sub-pages (the service cards of /services, routesUnder).
+    expect(route('/who-we-serve')?.what).toMatch(/from pages\/_data\/navigation\.json:\d+/);
+    expect(route('/pricing/custom')?.what).toContain(
+      `pages/pricing.html:${lineOf('pages/pricing.html', 'href="/pricing/custom"')}`,
+    );
+    expect(route('/services/social-video/youtube')?.what).toMatch(/from pages\/services\.html:\d+/);
+    expect(route('/who-we-serve')?.where).toBe(
+      `pages/_data/routes.json:${lineOf('pages/_data/routes.json', '"path": "/who-we-serve"')}`,
+    );
+    expect(route('/who-we-serve')?.fix).toMatch(/"template": "content"|remove the links/);
+    // The legal pages, Book a Call and the careers pages have blockers of their own.
+    expect(route('/privacy-policy')).toBeUndefined();
+    expect(route('/careers')).toBeUndefined();
+    expect(reached.length).toBeGreaterThan(20);
+  });
+
+  it('lists the social icons that lead nowhere, the footer’s and the team’s, until they have addresses (on a copy)', () => {
+    const social = (root: string) =>
+      launchBlockers(root).filter((blocker) =>
+        /social icons? .*lead|icons? leads? nowhere/.test(blocker.what),
+      );
+    expect(social(ROOT).map((blocker) => blocker.where)).toEqual([
+      'pages/_data/site.json "social"',
+      'pages/_data/team.json',
+    ]);
+    expect(social(ROOT)[1]!.what).toMatch(/^\d+ social icons on the team page lead nowhere/);
+    copy = copyOf(['pages', 'partials']);
+    editFile(copy, 'pages/_data/site.json', (text) =>
+      text.replace(/"icon":\s*"([a-z]+)"/g, '"icon": "$1", "url": "https://example.org/$1"'),
+    );
+    editFile(copy, 'pages/_data/team.json', (text) =>
+      JSON.stringify(
+        (JSON.parse(text) as object[]).map((member) => ({ ...member, social: [] })),
+        null,
+        2,
+      ),
+    );
+    expect(social(copy)).toEqual([]);
+  });
+
+  it('refuses a fictional phone number (555-0100 to 555-0199), such as the build’s own example', () => {
+    const phone = (root: string) =>
+      launchBlockers(root).filter((blocker) => /phone number .* is a fictional/.test(blocker.what));
+    copy = copyOf(['pages', 'partials']);
+    for (const [number, fictional] of [
+      ['+1 202 555 0147', true],
+      ['(202) 555-0199', true],
+      ['202.555.0100', true],
+      ['(202) 555-0200', false],
+      ['+1 (410) 318-0147', false],
+    ] as const) {
+      editFile(copy, 'pages/_data/site.json', (text) =>
+        text.replace(/"phone": "[^"]*"/, `"phone": "${number}"`),
+      );
+      expect(phone(copy).length, number).toBe(fictional ? 1 : 0);
+    }
+  });
+
+  it('lists each claim about other agencies that names no source, and passes one with its source (on a copy)', () => {
+    const claims = (root: string) =>
+      launchBlockers(root).filter((blocker) => /^A claim about other agencies/.test(blocker.what));
+    expect(claims(ROOT).map((blocker) => blocker.where)).toContain(
+      `pages/index.html:${lineOf('pages/index.html', 'Generic agencies sell traffic')}`,
+    );
+    copy = copyOf(['pages', 'partials']);
+    editFile(copy, 'pages/index.html', (text) =>
+      text.replace(
+        /(\n\s*)(<include\s*\n\s*src="partials\/content\/section-header\.html"\s*\n\s*locals='\{"eyebrow": "What we do")/,
+        '$1<!-- source: https://example.org/agency-survey-2026 -->$1$2',
+      ),
+    );
+    expect(claims(copy).map((blocker) => blocker.where)).not.toContain(
+      expect.stringMatching(/^pages\/index\.html:/),
+    );
   });
 
   // The deploy workflow stops on it: it must fail while anything is listed.

@@ -251,4 +251,42 @@ describe('layout', () => {
     expect(invisible).toEqual([]);
     await closePage(page);
   });
+
+  it('lands a package’s link on the form’s heading, below the sticky header, at 375px and 1280px', async () => {
+    for (const width of [375, 1280]) {
+      const page = await site.open('/contact?package=Growth#form-title', width);
+      const { heading, header } = await page.evaluate(() => ({
+        heading: document.getElementById('form-title')!.getBoundingClientRect().top,
+        header: document.querySelector('.ds-header')!.getBoundingClientRect().bottom,
+      }));
+      expect(heading, `at ${width}px`).toBeGreaterThanOrEqual(header);
+      expect(heading, `at ${width}px`).toBeLessThan(header + 100);
+      await closePage(page);
+    }
+  });
+
+  it('makes Call Now and Book a Call one width on a phone, where they stack', async () => {
+    const page = await site.open('/contact', 375);
+    const boxes = await page.$$eval('.ds-contact-card--dark .ds-button-group > *', (buttons) =>
+      buttons.map((button) => {
+        const { top, width } = button.getBoundingClientRect();
+        return { top: Math.round(top), width: Math.round(width) };
+      }),
+    );
+    expect(boxes).toHaveLength(2);
+    expect(boxes[0]!.top, 'they stack at 375px').toBeLessThan(boxes[1]!.top);
+    expect(boxes[0]!.width).toBe(boxes[1]!.width);
+    await closePage(page);
+  });
+
+  it('leaves no gap in the desktop header where Get Started waits for JavaScript, when the browser runs none', async () => {
+    const page = await site.open('/', 1280, { javaScriptEnabled: false });
+    const cta = await page.$eval('.ds-nav__cta', (element) => ({
+      display: getComputedStyle(element).display,
+      toast: element.hasAttribute('data-toast'),
+    }));
+    // With the live calls to action, Get Started is a link, shown with or without JavaScript.
+    expect(cta.display).toBe(cta.toast ? 'none' : 'inline-flex');
+    await closePage(page);
+  });
 });

@@ -36,6 +36,17 @@ describe('content pages', () => {
   });
 });
 
+describe('section headings', () => {
+  it('are aligned as one, to the start of their container: only a block of quotes is centred', () => {
+    const centred = routes.flatMap((route) =>
+      all(main(route.path), '.ds-section-header--center')
+        .filter((header) => !header.closest('.ds-testimonials'))
+        .map((header) => `${route.path}: "${textOf(header.querySelector('h2'))}" is centred`),
+    );
+    expect(centred).toEqual([]);
+  });
+});
+
 describe('/', () => {
   it('has the hero, the feature cards and the buttons of the specification', () => {
     expect(all(main('/'), 'h3').slice(0, 3).map(textOf)).toEqual([
@@ -215,7 +226,7 @@ describe('/pricing', () => {
     if (actions.live)
       for (const pkg of pricing.packages)
         expect(actions.packages[pkg.name]).toBe(
-          `/contact?package=${encodeURIComponent(pkg.name)}#contact-form`,
+          `/contact?package=${encodeURIComponent(pkg.name)}#form-title`,
         );
   });
 
@@ -680,6 +691,88 @@ describe('copy a prospect cannot catch out', () => {
     expect(missing).toEqual([]);
     // The rule sees results on several pages.
     expect(routes.filter((route) => all(main(route.path), RESULTS).length > 0).length).toBeGreaterThan(3);
+  });
+
+  it('states a launch time only with its condition (landing pages and ad accounts in place)', () => {
+    // The FAQ's own words: campaigns launch within 1-2 weeks "once landing pages and ad accounts
+    // are in place". A launch time said without them is a promise the agency cannot keep alone.
+    const LAUNCH_TIME = /\b\d+\s*[-–]\s*\d+\s+weeks?\b/i;
+    const LAUNCH = /\blaunch|\blive\b/i;
+    const CONDITION = /\blanding pages and ad accounts\b/i;
+    const sentences = blocks.flatMap(({ where, text }) =>
+      text.split(/(?<=[.!?])\s+/).map((sentence) => ({ where, text, sentence })),
+    );
+    const stated = sentences.filter(({ sentence }) => LAUNCH_TIME.test(sentence) && LAUNCH.test(sentence));
+    const bare = stated
+      .filter(({ sentence }) => !CONDITION.test(sentence))
+      .map(
+        ({ where, text, sentence }) =>
+          `${where}: "${sentence}", written in ${written(where, text, LAUNCH_TIME.exec(sentence)![0])}. The rule: a ` +
+          `launch time says what it waits for, as the FAQ does. Fix: "…, once landing pages and ad accounts are in place".`,
+      );
+    expect(bare).toEqual([]);
+    // The rule sees the launch times it is for (home, /services, why-us, the FAQs).
+    expect(stated.length).toBeGreaterThan(3);
+  });
+
+  it('quotes a client with the timeframe and figures of its own case study', () => {
+    const NUMBERS: Record<string, number> = {
+      one: 1,
+      two: 2,
+      three: 3,
+      four: 4,
+      five: 5,
+      six: 6,
+      seven: 7,
+      eight: 8,
+      nine: 9,
+      ten: 10,
+      eleven: 11,
+      twelve: 12,
+      eighteen: 18,
+      ninety: 90,
+    };
+    /** "9 months", "nine months", "90 days" → days, roughly: what a reader compares. */
+    const DURATION =
+      /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|ninety)[\s-]+(day|week|month|year)s?\b/gi;
+    const DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
+    const daysOf = (text: string) =>
+      [...text.matchAll(DURATION)].map(
+        ([, count, unit]) => (NUMBERS[count!.toLowerCase()] ?? Number(count)) * DAYS[unit!.toLowerCase()]!,
+      );
+    const percents = (text: string) => [...text.matchAll(/(\d+)\s*%/g)].map(([, value]) => Number(value));
+    const quotesOfClients = Object.entries(testimonials)
+      .filter(([key]) => key !== '$schema')
+      .flatMap(([set, list]) =>
+        (list as { quote: string; role: string; name: string }[]).map((quote) => ({ set, ...quote })),
+      )
+      .flatMap((quote) => {
+        const study = caseStudies.find((candidate) => quote.role.includes(candidate.client));
+        return study ? [{ quote, study }] : [];
+      });
+    const differ = quotesOfClients.flatMap(({ quote, study }) => {
+      const where = `testimonials.json ${quote.set} (${quote.name}, ${study.client})`;
+      const own = daysOf(study.timeframe);
+      const metrics = study.results.map((result) => Math.abs(Number.parseFloat(result.metric)));
+      return [
+        ...daysOf(quote.quote)
+          .filter((days) => !own.includes(days))
+          .map(
+            () =>
+              `${where}: the quote states a timeframe other than its case study's ("${study.timeframe}").`,
+          ),
+        ...percents(quote.quote)
+          .filter((value) => !metrics.includes(value))
+          .map((value) => `${where}: the quote states ${value}%, which its case study's results do not.`),
+      ].map(
+        (problem) =>
+          `${problem} The rule: a client says what its case study in pages/_data/case-studies.json shows. ` +
+          'Fix: the quote or the study, so that both tell one story.',
+      );
+    });
+    expect(differ).toEqual([]);
+    // The rule sees a client who has a case study and a quote.
+    expect(quotesOfClients.length).toBeGreaterThan(0);
   });
 
   it('calls the agency by one name, site.json’s, on every page and in its structured data', () => {

@@ -340,7 +340,7 @@ function actionsOf(site, packages) {
       what: `"liveActions" is true, and Call Now would dial "${site.phone}", which is no phone number.`,
       file,
       ...locate(file, '"phone"'),
-      fix: 'Set the agency’s phone number in "phone" (+1 202 555 0147), or keep "liveActions": false until there is one.',
+      fix: 'Set the agency’s phone number in "phone", as visitors dial it ("+1 202 555 0147" is the form: that number is a fictional one, which npm run launch-check refuses), or keep "liveActions": false until there is one.',
     });
   }
   return {
@@ -348,9 +348,11 @@ function actionsOf(site, packages) {
     getStarted: '/contact',
     callNow: `tel:${digits}`,
     bookCall: site.bookingUrl || '/contact',
-    // The form's package field is chosen from the address (scripts/leads/package-choice.ts).
+    // The form's package field is chosen from the address (scripts/leads/package-choice.ts); the
+    // link lands on the form's heading, which the page's scroll padding keeps below the sticky
+    // header (on the form itself, its heading was under the header).
     packages: Object.fromEntries(
-      packages.map((pkg) => [pkg.name, `/contact?package=${encodeURIComponent(pkg.name)}#contact-form`]),
+      packages.map((pkg) => [pkg.name, `/contact?package=${encodeURIComponent(pkg.name)}#form-title`]),
     ),
   };
 }
