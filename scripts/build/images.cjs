@@ -80,18 +80,20 @@ function imageNames() {
 }
 
 /**
- * The names in pages/_images/ nearest to `name` by edit distance, nearest first (at most three);
- * `near`, whether the nearest is close enough to be the one meant (a typo).
+ * The names in pages/_images/ nearest to `name` by edit distance, nearest first: those a typo away
+ * (`near`), or else the three nearest.
  */
 function nearestNames(name) {
   const ranked = imageNames()
     .map((candidate) => ({ candidate, distance: editDistance(name.toLowerCase(), candidate.toLowerCase()) }))
-    .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))
-    .slice(0, 3);
+    .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate));
   const typo = Math.max(3, Math.round(name.length / 3));
+  const near = ranked.filter(({ distance }) => distance <= typo);
   return Object.assign(
-    ranked.map(({ candidate }) => candidate),
-    { near: ranked.length > 0 && ranked[0].distance <= typo },
+    (near.length > 0 ? near : ranked).slice(0, 3).map(({ candidate }) => candidate),
+    {
+      near: near.length > 0,
+    },
   );
 }
 
