@@ -131,7 +131,12 @@ export default defineConfig({
           // They test dist/: a build made from other sources is refused, naming the changed file.
           globalSetup: ['tests/support/fresh-build.mjs'],
           environment: 'node',
-          include: ['backstop/**/*.test.ts'],
+          // An edit's run (npm run test:visual, BACKSTOP_CHANGED_ONLY=1) captures its pages only;
+          // the suite's tests of itself (one changed digit, determinism) run with every capture.
+          include:
+            process.env.BACKSTOP_CHANGED_ONLY === '1'
+              ? ['backstop/visual.test.ts']
+              : ['backstop/**/*.test.ts'],
           exclude: ['**/*.unit.test.ts'],
           hookTimeout: 60_000,
           // Captures are compared pixel for pixel: one browser run at a time.
