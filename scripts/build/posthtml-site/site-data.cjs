@@ -18,13 +18,12 @@ const { fileOfRoute } = require('../route-file.cjs');
 const { ImageProblem, sourceImage } = require('../images.cjs');
 const posts = require('../posts/read-posts.cjs');
 const { blogData, memberId } = require('../posts/blog-data.cjs');
-const { FOLDER: BLOG_FOLDER, INDEX_NAME } = require('../posts/written-pages.cjs');
+const { INDEX: POSTS_INDEX } = require('../posts/written-pages.cjs');
 const { buildDay, isTimeZone } = require('../site-time.cjs');
 
 const DATA_DIR = 'pages/_data';
 const SCHEMA_DIR = 'pages/_data/schemas';
 const LAYOUT_FILE = 'partials/layout.html';
-const POSTS_INDEX = path.join(BLOG_FOLDER, INDEX_NAME);
 
 /** "case-studies.json" → "caseStudies": the name a data file has in templates. */
 function localName(file) {

@@ -6,13 +6,14 @@
  * step. This step runs again whenever a post changes (generate-reporter.cjs, under `npm run dev`),
  * and before every `npm run build`.
  *
- * Beside them it writes the posts' index, pages/blog/.posts.json: what the pages that show other
+ * In the build cache it writes the posts' index, .cache/blog/posts.json: what the pages that show other
  * posts read of them, which those pages depend on (written-pages.cjs). A file is written only when
  * its content changes, so that an edit to a post's text rebuilds no other page.
  *
- * The files it writes are build output, never committed: pages/blog/.gitignore, which it writes
- * beside them, lists each of them (and itself), so that it also knows which to remove when a post
- * goes. Drafts are written only with BLOG_DRAFTS=1 (npm run dev).
+ * The page files are build output, never committed: while there are any, pages/blog/.gitignore,
+ * which it writes beside them, lists them (and itself); the list it keeps in .cache/blog/ tells
+ * it which to remove when a post goes. A tree without published posts gets no file in pages/.
+ * Drafts are written only with BLOG_DRAFTS=1 (npm run dev).
  *
  *   node scripts/build/posts/generate.mjs
  */
@@ -26,9 +27,9 @@ const { ROOT } = require('../repo-root.cjs');
 const { loadSiteData } = require('../posthtml-site/site-data.cjs');
 const { forgetOtherReadings } = require('./read-posts.cjs');
 
-const { FOLDER, IGNORE_FILE: IGNORE, INDEX_NAME, writtenFiles } = require('./written-pages.cjs');
+const { FOLDER, IGNORE_FILE: IGNORE, INDEX_FILE, LIST_FILE, writtenFiles } = require('./written-pages.cjs');
 const NOTE = `# Written by scripts/build/posts/generate.mjs before every build, from pages/_posts/: a page
-# for each post and each listing's later pages, and the posts' index. Build output: never
+# for each post and each listing's later pages. Build output: never
 # committed, never edited.`;
 
 /** The files the blog needs now, by path from pages/blog/, with their content. */
@@ -53,14 +54,13 @@ function wanted({ blog }) {
       Object.entries(blog.posts[slug]).filter(([key]) => !['html', 'headings'].includes(key)),
     ),
   );
-  files.set(INDEX_NAME, `${JSON.stringify(index, null, 2)}\n`);
-  return files;
+  return { files, index: `${JSON.stringify(index, null, 2)}\n` };
 }
 
 /** Writes the blog's pages, removes those it no longer has; returns what changed. */
 export function generate() {
   // Every post's file checked: this process may be the dev server's, which keeps the data between runs.
-  const files = wanted(loadSiteData({ posts: 'all' }));
+  const { files, index } = wanted(loadSiteData({ posts: 'all' }));
   // Every post was read, with no mistake: what .cache/posts/ holds of earlier versions can go.
   forgetOtherReadings({ drafts: process.env.BLOG_DRAFTS === '1' });
   const changed = [];
@@ -83,9 +83,23 @@ export function generate() {
     writeFileSync(full, content);
     changed.push(`wrote ${FOLDER}/${file}`);
   }
-  const list = `${NOTE}\n/.gitignore\n${[...files.keys()].map((file) => `/${file}`).join('\n')}\n`;
-  if (!existsSync(IGNORE) || readFileSync(IGNORE, 'utf8') !== list) writeFileSync(IGNORE, list);
+  // The index and the list in the build cache; a .gitignore only while there are pages to ignore.
+  writeIfChanged(INDEX_FILE, index);
+  writeIfChanged(LIST_FILE, [...files.keys()].map((file) => `${file}\n`).join(''));
+  if (files.size === 0) rmSync(IGNORE, { force: true });
+  else
+    writeIfChanged(
+      IGNORE,
+      `${NOTE}\n/.gitignore\n${[...files.keys()].map((file) => `/${file}`).join('\n')}\n`,
+    );
   return changed;
+}
+
+/** Writes a file only when its content changes: Parcel rebuilds what depends on it otherwise. */
+function writeIfChanged(file, content) {
+  if (existsSync(file) && readFileSync(file, 'utf8') === content) return;
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
