@@ -13,7 +13,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { fileOfRoute } = require('./scripts/build/route-file.cjs');
-const { writtenRoutes } = require('./scripts/build/posts/written-pages.cjs');
+const { loadSiteData } = require('./scripts/build/posthtml-site/site-data.cjs');
 const { editorConfig, EDITOR_PATH } = require('./scripts/build/editor/editor-config.cjs');
 
 const routesFile = path.join(__dirname, 'pages/_data/routes.json');
@@ -32,6 +32,20 @@ function isBuiltFile(pathname) {
     file.startsWith(devDistDir() + path.sep) &&
     fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true
   );
+}
+
+/**
+ * The routes of the blog's pages that no file holds: each post's, and each later page of /blog and
+ * of a category (scripts/build/posts/post-pages.cjs). None while a post has a mistake: the pages
+ * that read it show it.
+ */
+function blogRoutes() {
+  try {
+    const { blog } = loadSiteData({ posts: 'all' });
+    return [...Object.values(blog.posts).map((post) => post.path), ...Object.keys(blog.pages)];
+  } catch {
+    return [];
+  }
 }
 
 /** Hands the request to Parcel as a request for the 404 page, answered with `status`. */
@@ -56,10 +70,10 @@ module.exports = function devRoutes(app) {
       return notFoundPage(req, res, next, 400);
     }
     // Read on each request so routes added while the dev server runs are picked up: those of
-    // routes.json, and the blog's posts and later listing pages, which the generator writes.
+    // routes.json, and the blog's posts and later listing pages.
     const routes = new Set([
       ...JSON.parse(fs.readFileSync(routesFile, 'utf8')).map((entry) => entry.path),
-      ...writtenRoutes(),
+      ...blogRoutes(),
     ]);
     const route = pathname.replace(/(\/index)?(\.html)?\/*$/, '') || '/';
     if (route === EDITOR_PATH) {

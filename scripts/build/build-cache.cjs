@@ -14,8 +14,8 @@
  *   (scripts/build/hosting/precompress.mjs): the same bytes are never compressed twice;
  * - posts/: what was read of each post (its front matter checked, its Markdown rendered and
  *   checked), by a digest of the file, of what its reading depends on and of the reading's code
- *   (scripts/build/posts/read-posts.cjs): each step of a build that reads the posts (the pages'
- *   generator, every Parcel worker, the feeds) reads again only the posts that changed.
+ *   (scripts/build/posts/read-posts.cjs): each step of a build that reads the posts (the posts'
+ *   index, every Parcel worker, the feeds) reads again only the posts that changed.
  *
  * Each keeps what the current sources need, not every edit's: Parcel's cache starts afresh once it
  * outgrows its first build (trimParcelCache, below); the posts' readings and the compressed copies

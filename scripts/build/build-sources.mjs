@@ -16,7 +16,6 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const { ROOT } = require('./repo-root.cjs');
-const { FOLDER, writtenFiles } = require('./posts/written-pages.cjs');
 const { buildDay, isTimeZone } = require('./site-time.cjs');
 
 /** The folders and files a build reads. Tests, type declarations and the editor's files are not. */
@@ -34,13 +33,8 @@ const NOT_READ = /\.test\.tsx?$|\.d\.c?m?ts$/;
 /** Where the record is kept: beside dist/, never served (hosting/ is what hosts read beside it). */
 export const RECORD = 'hosting/build-sources.json';
 
-/**
- * Every source file of a tree, from its root with forward slashes, sorted. What the blog's
- * generator writes into pages/blog/ is made from the posts, which are sources: it is left out, so
- * that npm run dev, which writes the drafts' pages too, leaves the build current.
- */
+/** Every source file of a tree, from its root with forward slashes, sorted. */
 function sourceFiles(root) {
-  const generated = new Set(['.gitignore', ...writtenFiles(root)].map((file) => `${FOLDER}/${file}`));
   const inFolders = FOLDERS.flatMap((folder) =>
     existsSync(path.join(root, folder))
       ? readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
@@ -49,10 +43,7 @@ function sourceFiles(root) {
       : [],
   );
   const files = FILES.filter((file) => existsSync(path.join(root, file)));
-  return [...inFolders, ...files]
-    .map((file) => file.split(path.sep).join('/'))
-    .filter((file) => !generated.has(file))
-    .sort();
+  return [...inFolders, ...files].map((file) => file.split(path.sep).join('/')).sort();
 }
 
 /** Each source file's sha256, by its path. */

@@ -2,7 +2,7 @@
 /**
  * The source images a maintainer drops into pages/_images/: what each is (size, format, weight),
  * and what is wrong with a name that data or a page gives. Read by the page plugin (the picture
- * markup and its checks), the data checks and the blog's generator; the variants themselves are
+ * markup and its checks), the data checks and the posts' index; the variants themselves are
  * made by Parcel, through scripts/build/image-variants (docs/images.md).
  *
  * Sizes are read from the file's header (image-size), synchronously, since PostHTML plugins are;

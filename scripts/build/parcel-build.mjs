@@ -22,7 +22,7 @@ import { hostOf } from './hosting/precompress.mjs';
 const require = createRequire(import.meta.url);
 const { PARCEL_CACHE, PARCEL_INPUTS, parcelWorkers, trimParcelCache } = require('./build-cache.cjs');
 const { ROOT } = require('./repo-root.cjs');
-const { INDEX_FILE: POSTS_INDEX } = require('./posts/written-pages.cjs');
+const { INDEX_FILE: POSTS_INDEX } = require('./posts/posts-index.cjs');
 
 // A host the last step would refuse, refused before the long part.
 try {

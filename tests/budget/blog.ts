@@ -105,10 +105,10 @@ export async function postEditTimes(): Promise<number[]> {
   const tree = withPosts(SCALED_POSTS);
   const post = 'pages/_posts/budget-post-500.md';
   const text = readFileSync(`${tree.root}/${post}`, 'utf8');
-  // As npm run dev starts it: the pages written first, then Parcel watching them.
+  // As npm run dev starts it: the posts' index written first, then Parcel watching the pages.
   return rebuildTimes(
     tree,
-    'node scripts/build/posts/generate.mjs && exec npx parcel watch "pages/**/*.html" --cache-dir cache',
+    'node scripts/build/posts/posts-index.cjs && exec npx parcel watch "pages/**/*.html" --cache-dir cache',
     (rebuild) => tree.write(post, `${text}\nEdited for rebuild ${rebuild}.\n`),
   );
 }

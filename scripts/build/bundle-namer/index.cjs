@@ -8,13 +8,29 @@
  * that file (scripts/main.ts → main.<hash>.js, Navigation.tsx → Navigation.<hash>.js), and a
  * manual shared bundle after its name in package.json (`@parcel/bundler-default`: React's runtime
  * is one, `react.<hash>.js`), and any other shared bundle after the largest npm package in it; a
- * photo's variant after its source and width, in images/ (`images/daniel-brooks-192w.<hash>.avif`). Pages and other stable names are left to
- * Parcel's default namer.
+ * photo's variant after its source and width, in images/ (`images/daniel-brooks-192w.<hash>.avif`).
+ * A page is named for its route (route-file.cjs): a post's, made from pages/_posts/<slug>.md,
+ * blog/<slug>.html; every other page after its file under pages/, a listing's later page
+ * (pages/blog/page/2.html, which no file holds) included. Other stable names are left to Parcel's
+ * default namer.
  */
 const path = require('node:path');
 const { Namer } = require('@parcel/plugin');
 const { IMAGES_DIR, VARIANTS_FOLDER } = require('../images.cjs');
 const { ROOT } = require('../repo-root.cjs');
+const { fileOfRoute } = require('../route-file.cjs');
+const { POSTS_DIR } = require('../posts/read-posts.cjs');
+
+const PAGES = path.join(ROOT, 'pages');
+
+/** A page's file in dist/, from the file it is made of; undefined for a file outside pages/. */
+function pageFileOf(filePath) {
+  if (path.dirname(filePath) === path.join(ROOT, POSTS_DIR)) {
+    return fileOfRoute(`/blog/${path.parse(filePath).name}`);
+  }
+  const relative = path.relative(PAGES, filePath);
+  return relative.startsWith('..') ? undefined : relative.split(path.sep).join('/');
+}
 
 const isPhoto = (filePath) => path.relative(ROOT, path.dirname(filePath)) === IMAGES_DIR;
 
@@ -40,6 +56,8 @@ module.exports = new Namer({
     if (bundle.needsStableName && entry && isPhoto(entry.filePath)) {
       return `share/${path.parse(entry.filePath).name}.${bundle.type}`;
     }
+    const page = bundle.type === 'html' && entry ? pageFileOf(entry.filePath) : undefined;
+    if (page) return page;
     if (bundle.needsStableName) return null;
     // A photo's variant says its width, in the one folder of variants: images/daniel-brooks-192w.<hash>.avif.
     if (entry && isPhoto(entry.filePath)) {

@@ -2,6 +2,9 @@
  * Parcel transformer: Parcel's own PostHTML transformer, which runs scripts/build/posthtml-site
  * on every page, plus two things.
  *
+ * /blog's page brings the blog's other pages into the build: each post and each later listing
+ * page (scripts/build/posts/post-pages.cjs).
+ *
  * A page read from Parcel's cache (scripts/build/parcel-build.mjs) must be what the page would be
  * now: it is rebuilt when the environment it was built in changes (the build's day, drafts shown
  * or not, the footer's year), not only when a file it is made of does.
@@ -16,6 +19,8 @@ const { Transformer } = require('@parcel/plugin');
 const posthtmlTransformer = require('@parcel/transformer-posthtml').default;
 const { ROOT } = require('../posthtml-site/site-error.cjs');
 const { IMAGES_DIR } = require('../images.cjs');
+const { loadSiteData } = require('../posthtml-site/site-data.cjs');
+const { linkBlogPages } = require('../posts/post-pages.cjs');
 
 const parcelPosthtml = posthtmlTransformer[Symbol.for('parcel-plugin-config')];
 
@@ -24,7 +29,9 @@ module.exports = new Transformer({
   async transform(options) {
     for (const name of ['BUILD_DAY', 'BLOG_DRAFTS', 'BUILD_YEAR']) options.asset.invalidateOnEnvChange(name);
     try {
-      return await parcelPosthtml.transform(options);
+      const assets = await parcelPosthtml.transform(options);
+      linkBlogPages(options.asset, loadSiteData().blog);
+      return assets;
     } catch (error) {
       // Every file named, when several have a mistake (the posts, reported at once).
       for (const file of error?.files ?? (typeof error?.file === 'string' ? [error.file] : []))

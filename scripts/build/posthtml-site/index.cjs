@@ -27,7 +27,11 @@ const { SiteError, locate } = require('./site-error.cjs');
 const { perFile } = require('./source-files.cjs');
 const { structuredData } = require('../structured-data.cjs');
 const { fileOfRoute, pageFiles, routeOfFile } = require('../route-file.cjs');
-const { INDEX_FILE: POSTS_INDEX } = require('../posts/written-pages.cjs');
+const { INDEX_FILE: POSTS_INDEX } = require('../posts/posts-index.cjs');
+
+/** What a post's page and a listing's later page include (scripts/build/posts/): their files. */
+const POST_PARTIAL = 'partials/content/post.html';
+const LISTING_PARTIAL = 'partials/content/post-list.html';
 
 /** Finds the single `<layout>` element of a page. */
 function findLayout(tree) {
@@ -61,20 +65,18 @@ const fileOfTitle = new Map();
  */
 function pageFileOf(layout, data) {
   const { route, title, post, listing } = layout.attrs || {};
-  // A page the blog's generator wrote (scripts/build/posts/generate.mjs): a post, or a listing's later page.
+  // A page of the blog that no file holds: a post's (made from its Markdown file) or a listing's
+  // later page. Its source is fixed (scripts/build/posts/), the partial it includes is its file.
   if (post !== undefined || listing !== undefined) {
-    const generated = post !== undefined ? `/blog/${post}` : listing;
-    const file = path.join('pages', fileOfRoute(generated));
     const known = post !== undefined ? data.blog.posts[post] : data.blog.pages[listing];
     if (!known) {
       throw new SiteError({
-        what: `${file} was written for ${generated}, which the blog no longer has.`,
-        file,
-        line: 1,
-        fix: 'The build writes these pages from pages/_posts/: run npm run build (or npm run dev) again, which writes them afresh.',
+        what: `The blog has no page ${post !== undefined ? `/blog/${post}` : listing}.`,
+        file: post !== undefined ? `pages/_posts/${post}.md` : 'pages/blog.html',
+        fix: 'Run npm run build (or npm run dev) again: a post that became a draft, or was dated later, has no page.',
       });
     }
-    return file;
+    return post !== undefined ? POST_PARTIAL : LISTING_PARTIAL;
   }
   if (route !== undefined) {
     if (data.routeByPath[route]) {

@@ -18,7 +18,7 @@ const { fileOfRoute } = require('../route-file.cjs');
 const { ImageProblem, sourceImage } = require('../images.cjs');
 const posts = require('../posts/read-posts.cjs');
 const { blogData, memberId } = require('../posts/blog-data.cjs');
-const { INDEX: POSTS_INDEX } = require('../posts/written-pages.cjs');
+const { INDEX: POSTS_INDEX } = require('../posts/posts-index.cjs');
 const { buildDay, isTimeZone } = require('../site-time.cjs');
 
 const DATA_DIR = 'pages/_data';
@@ -62,8 +62,8 @@ const stampOf = (file) => fileStamp(path.join(ROOT, file));
 /**
  * What every page's data is read from, each file with its stamp: the data files, their schemas,
  * the layout, the posts' schema, the posts' folder (whose modification time changes when a post is
- * added, removed or renamed, or saved whole as editors save) and the posts' index, which the
- * generator writes when a post's title, date or category changes (generate.mjs).
+ * added, removed or renamed, or saved whole as editors save) and the posts' index, rewritten
+ * when a post's title, date or category changes (posts-index.cjs).
  *
  * Not every post's file: stamping 1,000 of them for every page cost about 4 ms a page, a build
  * of O(pages × posts). A post's own page checks its own file (`loadSiteData({ posts })`).
@@ -91,7 +91,7 @@ function postsChanged(checked) {
  * Reading it for every page cost about 14 ms a page with 500 routes.
  *
  * `posts`: the slugs of the posts whose files must also be unchanged (a post's page, which is
- * rebuilt when its file changes), or "all" (the generator, which writes the posts' index).
+ * rebuilt when its file changes), or "all" (posts-index.cjs, which writes the posts' index).
  * `day`: the day to publish up to, for a build made on another day (the tests read the day the
  * build they check was made on); the build's own day otherwise.
  */
@@ -432,7 +432,7 @@ function readSiteData(publishUpTo) {
     routes,
     routeByPath,
     files: sourceFiles(),
-    /** What the pages that show posts are made from besides those: the posts' schema (the posts' index is the generator's). */
+    /** What the pages that show posts are made from besides those: the posts' schema (and the posts' index, posts-index.cjs). */
     blogFiles: [posts.SCHEMA_FILE],
     layoutSource: fs.readFileSync(path.join(ROOT, LAYOUT_FILE), 'utf8'),
     blog,

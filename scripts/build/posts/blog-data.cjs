@@ -2,8 +2,8 @@
 /**
  * The blog as the templates read it (`blog` in site-data.cjs), shaped from the posts once per
  * build: the listings (/blog and each category, ten posts a page: /blog/page/2, /blog/seo/page/2),
- * each post's author, category, related posts and neighbours, and the pages the generator writes
- * (a post's page, a listing's later pages). With no published post, every listing is the
+ * each post's author, category, related posts and neighbours, and the pages that no file holds
+ * (a post's page, a listing's later pages: post-pages.cjs). With no published post, every listing is the
  * specification's under-construction page, as a category without posts stays.
  */
 const { CATEGORIES, POST_PHOTO } = require('./read-posts.cjs');

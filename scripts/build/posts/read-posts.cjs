@@ -6,8 +6,8 @@
  * tables, anchors on headings, photos through the picture markup) with every link checked and
  * the HTML held to an allowlist (post-html.cjs). A mistake stops the build as one SiteError at the file and line.
  *
- * Read by the page plugin's data (site-data.cjs: the templates' `blog`), by the generator that
- * writes the posts' page files before Parcel (generate.mjs) and by the feeds (write-feeds.mjs).
+ * Read by the page plugin's data (site-data.cjs: the templates' `blog`), by the step that writes
+ * the posts' index before Parcel (posts-index.cjs) and by the feeds (write-feeds.mjs).
  */
 const { createHash } = require('node:crypto');
 const fs = require('node:fs');
@@ -554,7 +554,7 @@ const readingCode = () =>
  * What was read of a post file, from .cache/posts/ (scripts/build/build-cache.cjs) when the same
  * file's same bytes were read before with the same `context` by the same code; read, and kept
  * there, when not.
- * Every step of a build that reads the posts is a process of its own (the generator, each Parcel
+ * Every step of a build that reads the posts is a process of its own (the posts' index, each Parcel
  * worker, the feeds), so without it each read all of them: with 1,000 posts, about 1 s each. A
  * reading that stops (a mistake in the post) is never kept: it stops again, at its line.
  */
@@ -606,7 +606,7 @@ function kept(purpose, file, context, read) {
  * kind (a build, or `npm run dev` with its drafts, whose links may reach more posts) used. Each
  * post edited, each post added (which every post may link to) and each change to the reading's
  * code leaves readings no build reads again: with 1,000 posts, 8 MB for every post added. Called
- * by the pages' generator, the step that reads every post, once its reading succeeded.
+ * by posts-index.cjs, the step that reads every post, once its reading succeeded.
  */
 function forgetOtherReadings({ drafts }) {
   const list = (kind) => path.join(POSTS_CACHE, `last-${kind}.keys`);

@@ -1,14 +1,15 @@
 /**
- * Parcel reporter, for `npm run dev`: writes the blog's pages again (generate.mjs) when a post is
- * added, removed or changed, so that a new post is a page without restarting the dev server.
- * (An edit to a post's text needs no new page file: the page plugin reads the post while it
- * builds, and Parcel rebuilds its page.) A mistake in a post shows in the pages that read it, as
- * every build error does; here it is left for them.
+ * Parcel reporter, for `npm run dev`: writes the posts' index again (posts-index.cjs) when a post
+ * is added, removed or changed, so that the pages that show posts follow: /blog, which links every
+ * post's page into the build (post-pages.cjs), the listings, the neighbours. (An edit to a post's
+ * text leaves the index as it is: Parcel rebuilds that post's page alone.) A mistake in a post
+ * shows in the pages that read it, as every build error does; here it is left for them.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const { Reporter } = require('@parcel/plugin');
 const { ROOT } = require('../repo-root.cjs');
+const { writePostsIndex } = require('./posts-index.cjs');
 
 const WATCHED = ['pages/_posts', 'pages/_data'];
 let watchers = [];
@@ -18,23 +19,21 @@ let building = false;
 let changedWhileBuilding = false;
 
 /**
- * Writes the pages again once Parcel is idle. A deleted post's page file is removed here; removed
- * while Parcel rebuilt that page (which depends on the post), Parcel failed to read it and kept
- * that error until a restart. So a change seen during a build waits for its end.
+ * Writes the index again once Parcel is idle: written while Parcel builds, the change would reach
+ * only the pages not yet built. So a change seen during a build waits for its end.
  */
-function regenerate() {
+function rewriteIndex() {
   clearTimeout(pending);
   pending = setTimeout(() => {
     if (building) {
       changedWhileBuilding = true;
       return;
     }
-    import('./generate.mjs')
-      .then(
-        ({ generate }) => generate(),
-        () => undefined,
-      )
-      .catch(() => undefined);
+    try {
+      writePostsIndex();
+    } catch {
+      // The pages that read the post show its mistake.
+    }
   }, 50);
 }
 
@@ -42,7 +41,7 @@ module.exports = new Reporter({
   report({ event }) {
     if (event.type === 'watchStart' && watchers.length === 0) {
       watchers = WATCHED.filter((folder) => fs.existsSync(path.join(ROOT, folder))).map((folder) =>
-        fs.watch(path.join(ROOT, folder), regenerate),
+        fs.watch(path.join(ROOT, folder), rewriteIndex),
       );
     }
     if (event.type === 'buildStart') building = true;
@@ -50,7 +49,7 @@ module.exports = new Reporter({
       building = false;
       if (changedWhileBuilding) {
         changedWhileBuilding = false;
-        regenerate();
+        rewriteIndex();
       }
     }
     if (event.type === 'watchEnd') {
