@@ -8,7 +8,7 @@
  * A page cached by an earlier build is rebuilt when a file it is made of changes (Parcel tracks
  * them: posthtml-site names its data files, partials, posts and photos), and when what it reads
  * from the environment does: BUILD_DAY, BLOG_DRAFTS, and BUILD_YEAR, set here, for the year in
- * every page's footer (scripts/build/page-errors). tests/machinery/build-cache.test.ts checks that
+ * every page's footer (scripts/build/page-transformer). tests/machinery/build-cache.test.ts checks that
  * a build from the cache writes what a cold build writes.
  */
 import { spawn } from 'node:child_process';

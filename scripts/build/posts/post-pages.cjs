@@ -2,7 +2,7 @@
 /**
  * Parcel transformer for pages/_posts/*.md: a post becomes the page that shows it. The Markdown
  * file turns into an HTML asset that names the post (`<layout post="slug">`); Parcel then runs the
- * pipeline of every page on it (page-errors, posthtml-site, its HTML transformer), and the page
+ * pipeline of every page on it (page-transformer, which runs posthtml-site, then the HTML transformer), and the page
  * plugin fills it from the post (read-posts.cjs), so that it depends on the post's file.
  *
  * Parcel builds a post because /blog links it: `linkBlogPages` adds a dependency from /blog's page

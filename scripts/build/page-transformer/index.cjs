@@ -1,6 +1,6 @@
 /**
  * Parcel transformer: Parcel's own PostHTML transformer, which runs scripts/build/posthtml-site
- * on every page, plus two things.
+ * on every page, plus three things.
  *
  * /blog's page brings the blog's other pages into the build: each post and each later listing
  * page (scripts/build/posts/post-pages.cjs).
