@@ -14,6 +14,7 @@ import { startNpmServer, type RunningServer } from '../support/server';
 import { SHOWCASE } from '../support/grown-posts.mjs';
 import { grownTree } from '../support/grown-tree.mjs';
 import { firstPaintTimings, interactionTimings, median } from './browser-timings';
+import { houseSize } from './house-size';
 import { collectLighthouse } from './lighthouse-runs';
 import { SCALED_ROUTES, devRebuildTimes, scaledBuildTime } from './build-times';
 import { SCALED_POSTS, blogBuildTimes, postEditTimes, totalOf } from './blog';
@@ -153,6 +154,12 @@ it(`each photo sends at most ${PHOTO_BYTES / 1024} KB to a phone`, async () => {
 });
 
 (process.env.BUDGET_TIMED === '0' ? it.skip : it)('the timed figures against their goals', async () => {
+  const house = houseSize();
+  console.log(
+    `The house, in lines: the build's code ${vsGoal('build code', house.build, 3000, String)} (goal ≤ 3,000); ` +
+      `test code ${house.tests}, ${vsGoal('test code', house.tests / house.site, 1, times)} the site's ${house.site} (goal ≤ 1.0×); ` +
+      `tests/support ${vsGoal('tests/support', house.support, 1200, String)} (goal ≤ 1,200)\n`,
+  );
   const [scaled, rebuilds] = [await scaledBuildTime(), await devRebuildTimes()];
   const photoBuilds = await photoBuildTimes();
   const blogBuilds = blogBuildTimes();
