@@ -174,22 +174,58 @@ export function forgetOrphanTrees(parent = tmpdir(), { now = Date.now() } = {}) 
 }
 
 /**
+ * Whether a lock's holder is gone: a run killed while it prepared the tree leaves its lock, which
+ * names its process. A lock that names none (being taken, or left by a run before locks named
+ * theirs) is stale once a minute old.
+ */
+function abandoned(lock) {
+  try {
+    process.kill(Number(readFileSync(path.join(lock, 'pid'), 'utf8')), 0);
+    return false;
+  } catch (error) {
+    if (error.code === 'ESRCH') return true;
+    if (error.code !== 'ENOENT') return false;
+    try {
+      return Date.now() - statSync(lock).mtimeMs > 60_000;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/**
+ * Takes `lock` (a folder, which only one process can make), waiting while another process holds
+ * it, up to `patienceMs`; a lock whose process is gone is broken at once.
+ */
+export async function takeLock(lock, patienceMs = 600_000) {
+  for (let waited = 0; ; waited += 500) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(path.join(lock, 'pid'), String(process.pid));
+      return;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      if (abandoned(lock)) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (waited > patienceMs)
+        throw new Error(
+          `${lock} is held by another run, which has not let it go in ${patienceMs / 60_000} minutes.`,
+        );
+      await sleep(500);
+    }
+  }
+}
+
+/**
  * The grown tree, made if it is missing or made from other sources, its checks synced, and built
  * if its build is stale. Two processes that ask at once share one: the first prepares it, the
  * other waits. Resolves with its root.
  */
 export async function grownTree({ quiet = true } = {}) {
   const lock = `${GROWN_ROOT}.lock`;
-  for (let waited = 0; ; waited += 500) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (waited > 600_000)
-        throw new Error(`The grown tree (${GROWN_ROOT}) was not ready within 10 minutes (${lock} is held).`);
-      await sleep(500);
-    }
-  }
+  await takeLock(lock);
   try {
     const key = grownKey();
     const keyFile = path.join(GROWN_ROOT, KEY_FILE);

@@ -1,8 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { forgetOrphanTrees } from './grown-tree.mjs';
+import { forgetOrphanTrees, takeLock } from './grown-tree.mjs';
 
 let parent: string;
 beforeEach(() => {
@@ -46,5 +55,19 @@ describe('forgetOrphanTrees', () => {
     mkdirSync(path.join(parent, 'grown-tree-notahash'));
     mkdirSync(path.join(parent, 'something-else'));
     expect(forgetOrphanTrees(parent)).toEqual([]);
+  });
+});
+
+describe('takeLock', () => {
+  it('breaks a lock whose run is gone, and waits on one whose run is alive', async () => {
+    const lock = path.join(parent, 'grown-tree-0000000f.lock');
+    // A run that exits at once: its process id names no process after it.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    mkdirSync(lock);
+    writeFileSync(path.join(lock, 'pid'), String(gone));
+    await takeLock(lock, 1_000);
+    expect(readFileSync(path.join(lock, 'pid'), 'utf8')).toBe(String(process.pid));
+    // Held by this process, which is alive: a second taker waits, then says who holds it.
+    await expect(takeLock(lock, 1_000)).rejects.toThrow(/is held by another run/);
   });
 });
