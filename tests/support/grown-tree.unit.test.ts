@@ -62,7 +62,7 @@ describe('takeLock', () => {
   it('breaks a lock whose run is gone, and waits on one whose run is alive', async () => {
     const lock = path.join(parent, 'grown-tree-0000000f.lock');
     // A run that exits at once: its process id names no process after it.
-    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
     mkdirSync(lock);
     writeFileSync(path.join(lock, 'pid'), String(gone));
     await takeLock(lock, 1_000);
