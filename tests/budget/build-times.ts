@@ -15,10 +15,7 @@ export function addPlaceholders(tree: TreeCopy, count: number) {
   for (let index = 1; index <= count; index += 1) {
     const [path, title] = [`/who-we-serve/market-${index}`, `Real Estate Marketing for Market ${index}`];
     routes.push({ path, label: `Market ${index}`, template: 'placeholder', title, description: `${title}.` });
-    tree.write(
-      `pages${path}.html`,
-      `<layout route="${path}"><include src="partials/placeholder.html"></include></layout>`,
-    );
+    tree.write(`pages${path}.html`, `<layout><include src="partials/placeholder.html"></include></layout>`);
   }
   tree.write('pages/_data/routes.json', `${JSON.stringify(routes, null, 2)}\n`);
 }

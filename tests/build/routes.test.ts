@@ -31,12 +31,6 @@ describe('the route list', () => {
         .sort(),
     ).toEqual(expected.sort());
   });
-
-  it.each(routes)('$path: the page file names the route it is served at', ({ path: routePath }) => {
-    expect(readFileSync(sourceFileFor(routePath), 'utf8')).toMatch(
-      new RegExp(`<layout route="${routePath}">`),
-    );
-  });
 });
 
 describe('every built page', () => {

@@ -200,8 +200,8 @@ describe('npm run dev (Parcel dev server)', () => {
   it('shows a photo named before it is in pages/_images/, and shows the page once the photo is added', async () => {
     tree.edit(
       'pages/pricing.html',
-      '<layout route="/pricing">',
-      '<layout route="/pricing">\n  <img src="/pages/_images/dev-photo.jpg" alt="" sizes="10rem" widths="160" />',
+      '<layout>',
+      '<layout>\n  <img src="/pages/_images/dev-photo.jpg" alt="" sizes="10rem" widths="160" />',
     );
     const error = await pageWhen((body) => body.includes('dev-photo.jpg'));
     expect(error).toContain('Build Error');

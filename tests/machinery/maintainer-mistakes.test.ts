@@ -142,13 +142,15 @@ describe('includes and locals', () => {
     expect(message).not.toMatch(/Did you mean/);
   });
 
-  it('stops on two page files that name one route, naming both', () => {
+  it('stops on a page file copied with the old route attribute, saying its route is its path', () => {
     const { message } = failureOf('pages/blog/podcasts.html', (copy) =>
       copy.write('pages/blog/podcasts.html', '<layout route="/blog/seo">\n  <p>Soon</p>\n</layout>\n'),
     );
-    expect(message).toMatch(/^pages\/blog\/podcasts\.html:1:9\n/);
-    expect(message).toMatch(
-      /pages\/blog\/podcasts\.html and pages\/blog\/seo\.html both name the route "\/blog\/seo"/,
+    expectBlock(
+      message,
+      'pages/blog/podcasts.html:1:9',
+      /a page's route is its file's path, \/blog\/podcasts/,
+      /Remove route="\/blog\/seo" and write <layout>\. .*\/blog\/seo is pages\/blog\/seo\.html/,
     );
   });
 
@@ -393,23 +395,16 @@ describe('routes, pages and navigation', () => {
     expect(message).toMatch(/Fix: Give entry \[\d+\] its own path/);
   });
 
-  it('stops on a page whose route is missing, at its layout', () => {
+  it('stops on a page whose route is missing, at its first line', () => {
     const { message } = failureOf('pages/webinars.html', (copy) =>
-      copy.write('pages/webinars.html', '<layout route="/webinars">\n  <p>Soon</p>\n</layout>\n'),
+      copy.write('pages/webinars.html', '<layout>\n  <p>Soon</p>\n</layout>\n'),
     );
     expectBlock(
       message,
-      'pages/webinars.html:1:9',
-      /"\/webinars" is not in pages\/_data\/routes\.json/,
-      /needs its route/,
+      'pages/webinars.html:1:1',
+      /pages\/webinars\.html is the page of \/webinars, which is not in pages\/_data\/routes\.json/,
+      /needs its route in pages\/_data\/routes\.json/,
     );
-  });
-
-  it('stops on a mistyped layout route, and says which route the file is served at', () => {
-    const { message } = failureOf('pages/about-us.html', (copy) =>
-      copy.edit('pages/about-us.html', 'route="/about-us"', 'route="/abut-us"'),
-    );
-    expectBlock(message, 'pages/about-us.html:1:9', /"\/abut-us" is not in/, /write route="\/about-us"/);
   });
 
   it('stops on a navigation link to a path that is not a route', () => {
@@ -520,10 +515,7 @@ describe('photos', () => {
   ])('stops on a photo placed in a page with %s, at its line', (_, img, what, fix) => {
     const { message, line } = failureOf('pages/pricing.html', (copy) => {
       drop(copy, 'fixture-portrait-1.jpg');
-      return (
-        copy.edit('pages/pricing.html', '<layout route="/pricing">', `<layout route="/pricing">\n  ${img}`) +
-        1
-      );
+      return copy.edit('pages/pricing.html', '<layout>', `<layout>\n  ${img}`) + 1;
     });
     expectBlock(message, `pages/pricing.html:${line}:3`, what, fix);
   });
@@ -538,8 +530,8 @@ describe('photos', () => {
     );
     tree.edit(
       'pages/pricing.html',
-      '<layout route="/pricing">',
-      '<layout route="/pricing">\n  <img src="/pages/_images/fixture-narrow.jpg" alt="" sizes="20rem" widths="320, 640" />' +
+      '<layout>',
+      '<layout>\n  <img src="/pages/_images/fixture-narrow.jpg" alt="" sizes="20rem" widths="320, 640" />' +
         '<img src="/pages/_images/fixture-heavy.jpg" alt="" sizes="20rem" widths="320" />',
     );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -193,7 +193,7 @@ async function doRecipes(tree: TreeCopy, scratch: Scratch) {
   tree.edit('styles/main.scss', /$/, `@use 'components/${scratch.partial}';\n`);
   tree.write(
     `pages/${fileOfRoute(scratch.route)}`,
-    `<layout route="${scratch.route}">
+    `<layout>
   <include src="partials/placeholder.html"></include>
   <include src="partials/content/${scratch.partial}.html" locals='{"title": "Openings in ${scratch.word} soon."}'></include>
   <img src="/pages/_images/${photo('office')}" alt="The ${scratch.word} office" sizes="(min-width: 64em) 40rem, calc(100vw - 2rem)" />

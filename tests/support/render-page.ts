@@ -19,8 +19,10 @@ export function renderPageFile(pageFile: string, root: string = ROOT): string {
   const site = createRequire(path.join(root, 'package.json'))(
     path.join(root, 'scripts/build/posthtml-site/index.cjs'),
   ) as typeof import('../../scripts/build/posthtml-site/index.cjs');
+  // As the page transformer gives it: with its file named, which is its route.
+  const source = site.withPageFile(readFileSync(path.join(root, pageFile), 'utf8'), pageFile);
   // With `sync`, process() returns its result rather than the promise its types describe.
-  const { html } = posthtml([site()]).process(readFileSync(path.join(root, pageFile), 'utf8'), {
+  const { html } = posthtml([site()]).process(source, {
     sync: true,
   }) as unknown as { html: string };
   return html;

@@ -1,6 +1,9 @@
 /**
  * Parcel transformer: Parcel's own PostHTML transformer, which runs scripts/build/posthtml-site
- * on every page, plus three things.
+ * on every page, plus four things.
+ *
+ * The page plugin learns which file it builds from here (Parcel passes PostHTML no file path): a
+ * page's route is its file's path.
  *
  * /blog's page brings the blog's other pages into the build: each post and each later listing
  * page (scripts/build/posts/post-pages.cjs).
@@ -21,6 +24,7 @@ const { ROOT } = require('../posthtml-site/site-error.cjs');
 const { IMAGES_DIR } = require('../images.cjs');
 const { loadSiteData } = require('../posthtml-site/site-data.cjs');
 const { linkBlogPages } = require('../posts/post-pages.cjs');
+const { withPageFile } = require('../posthtml-site/index.cjs');
 
 const parcelPosthtml = posthtmlTransformer[Symbol.for('parcel-plugin-config')];
 
@@ -28,6 +32,8 @@ module.exports = new Transformer({
   ...parcelPosthtml,
   async transform(options) {
     for (const name of ['BUILD_DAY', 'BLOG_DRAFTS', 'BUILD_YEAR']) options.asset.invalidateOnEnvChange(name);
+    const file = path.relative(ROOT, options.asset.filePath).split(path.sep).join('/');
+    options.asset.setCode(withPageFile(await options.asset.getCode(), file));
     try {
       const assets = await parcelPosthtml.transform(options);
       linkBlogPages(options.asset, loadSiteData().blog);

@@ -2,14 +2,15 @@
 /**
  * PostHTML plugin that turns a page file into a full document.
  *
- * A page is `<layout route="/path">…content…</layout>`. The plugin puts the content into
+ * A page is `<layout>…content…</layout>`. The plugin puts the content into
  * partials/layout.html (at `<yield></yield>`), evaluates posthtml-expressions with the site data
  * (settings, routes, navigation, this page's route) and resolves posthtml-include partials with the
  * same data, then marks links to the current page and section with `aria-current`. Partials that
  * read nothing of the page, at any depth, are rendered once per build (shared-partials.cjs).
  *
- * Parcel passes no file path to PostHTML plugins, which is why a page names its own route; the
- * build-output tests check that every route's file names the route it is served at.
+ * A page's route is its file's path (route-file.cjs: pages/about-us/team.html is /about-us/team).
+ * Parcel passes no file path to PostHTML plugins, so the page transformer names the file on the
+ * page's `<layout>` (withPageFile) before this plugin reads it.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -24,9 +25,8 @@ const { checkPictures, pictures, unmarkPictures } = require('./pictures.cjs');
 const { strictLocals, firstMissingRead } = require('./strict-data.cjs');
 const { missingPropertyError, renderError, undefinedInOutput } = require('./expression-errors.cjs');
 const { SiteError, locate } = require('./site-error.cjs');
-const { perFile } = require('./source-files.cjs');
 const { structuredData } = require('../structured-data.cjs');
-const { fileOfRoute, pageFiles, routeOfFile } = require('../route-file.cjs');
+const { fileOfRoute, routeOfFile } = require('../route-file.cjs');
 const { INDEX_FILE: POSTS_INDEX } = require('../posts/posts-index.cjs');
 
 /** What a post's page and a listing's later page include (scripts/build/posts/): their files. */
@@ -50,23 +50,19 @@ function findLayout(tree) {
   return found[0];
 }
 
-/** The page files whose text contains `needle`, each with where it is. */
-function pagesContaining(needle) {
-  return pageFiles()
-    .map((file) => ({ file, ...locate(file, needle) }))
-    .filter((found) => found.line);
-}
+/** The attribute on which the page transformer names the file being built, from the repo root. */
+const PAGE_FILE = 'page-file';
 
-const fileOfTitle = new Map();
+/** A page's source with its file named on its `<layout>`, as this plugin reads it. */
+const withPageFile = (source, file) => source.replace(/<layout\b/, `<layout ${PAGE_FILE}="${file}"`);
 
 /**
- * The file of the page being built. Parcel does not pass it, so it is found from the layout: a
- * route's file is fixed (route-file.cjs); a page without a route (the 404) is looked up once.
+ * The file of the page being built: the one the page transformer names, or for a page of the blog
+ * that no file holds (a post's, made from its Markdown file, or a listing's later page) the
+ * partial it includes, whose source is fixed (scripts/build/posts/).
  */
 function pageFileOf(layout, data) {
-  const { route, title, post, listing } = layout.attrs || {};
-  // A page of the blog that no file holds: a post's (made from its Markdown file) or a listing's
-  // later page. Its source is fixed (scripts/build/posts/), the partial it includes is its file.
+  const { post, listing, [PAGE_FILE]: file } = layout.attrs || {};
   if (post !== undefined || listing !== undefined) {
     const known = post !== undefined ? data.blog.posts[post] : data.blog.pages[listing];
     if (!known) {
@@ -78,55 +74,38 @@ function pageFileOf(layout, data) {
     }
     return post !== undefined ? POST_PARTIAL : LISTING_PARTIAL;
   }
-  if (route !== undefined) {
-    if (data.routeByPath[route]) {
-      checkOneFilePerRoute(route);
-      return path.join('pages', fileOfRoute(route));
-    }
-    const [found = { file: 'pages' }] = pagesContaining(`route="${route}"`);
-    const expected =
-      found.file.startsWith('pages/') && found.file !== 'pages' ? routeOfFile(found.file) : undefined;
-    throw new SiteError({
-      what: `<layout route="${route}">: "${route}" is not in pages/_data/routes.json.`,
-      ...found,
-      fix:
-        (expected && data.routeByPath[expected]
-          ? `This file is served at "${expected}": write route="${expected}". `
-          : '') +
-        `A new page needs its route in pages/_data/routes.json (path, label, template, title, description).`,
-    });
-  }
-  if (!fileOfTitle.has(title)) {
-    const [found] = pagesContaining(`title="${title}"`);
-    fileOfTitle.set(title, found ? found.file : 'pages');
-  }
-  return fileOfTitle.get(title);
+  if (!file) throw new Error(`posthtml-site builds a page whose <layout> names its file (${PAGE_FILE}).`);
+  return file;
 }
 
 /**
- * A page file copied to start a new page, its `<layout route>` not yet changed, would build and
- * ship under its own name as a second copy of the route's page: each route is one file's.
+ * The route of a page: its file's path (pages/about-us/team.html is /about-us/team), which
+ * pages/_data/routes.json must list; none for a page outside the routes, which says its own title
+ * and description (the 404).
  */
-function checkOneFilePerRoute(route) {
-  const files = pageFiles().filter(
-    (file) =>
-      perFile(
-        'layout route',
-        path.join(ROOT, file),
-        () => /<layout\s+route="([^"]*)"/.exec(fs.readFileSync(path.join(ROOT, file), 'utf8'))?.[1],
-      ) === route,
-  );
-  if (files.length < 2) return;
-  const own = path.join('pages', fileOfRoute(route));
-  const [copied = files[1]] = files.filter((file) => file !== own);
-  throw new SiteError({
-    what: `${[copied, own].join(' and ')} both name the route "${route}".`,
-    file: copied,
-    ...locate(copied, `route="${route}"`),
-    fix:
-      `A route is served by the file named like it (${own}). If ${copied} is a new page, give it ` +
-      `its own route: route="${routeOfFile(copied)}", with an entry in pages/_data/routes.json.`,
-  });
+function routeOfPage(layout, file, data) {
+  const { route, title, description } = layout.attrs || {};
+  if (route !== undefined) {
+    throw new SiteError({
+      what: `<layout route="${route}">: a page's route is its file's path, ${routeOfFile(file)}.`,
+      file,
+      ...locate(file, 'route="'),
+      fix: `Remove route="${route}" and write <layout>. A page for another route is a file named like it: ${route} is ${path.join('pages', fileOfRoute(route))}.`,
+    });
+  }
+  if (title !== undefined && description !== undefined) return undefined;
+  const pagePath = routeOfFile(file);
+  if (!data.routeByPath[pagePath]) {
+    throw new SiteError({
+      what: `${file} is the page of ${pagePath}, which is not in pages/_data/routes.json.`,
+      file,
+      line: 1,
+      fix:
+        `A new page needs its route in pages/_data/routes.json (path, label, template, title, description). ` +
+        'A page of an existing route is named like it: /about-us/team is pages/about-us/team.html.',
+    });
+  }
+  return pagePath;
 }
 
 /** Home, then each route above this one, then this one: /about-us/team → Home › About Us › Team. */
@@ -144,8 +123,8 @@ function breadcrumbsFor(pagePath, routeByPath) {
  * category, their later pages): its title, trail, feeds and, for a post, the article. Undefined
  * for any other page, a listing without posts included (it stays the under-construction page).
  */
-function blogPage(layout, data) {
-  const { post: slug, listing, route } = layout.attrs || {};
+function blogPage(layout, route, data) {
+  const { post: slug, listing } = layout.attrs || {};
   const { blog, routeByPath } = data;
   if (slug !== undefined) {
     const post = blog.posts[slug];
@@ -189,10 +168,10 @@ function blogPage(layout, data) {
 }
 
 /** Returns the page data named by the layout's attributes: a route, a post, a listing's page, or a title/description pair. */
-function pageFor(layout, data) {
-  const { route, title, description } = layout.attrs || {};
+function pageFor(layout, route, data) {
+  const { title, description } = layout.attrs || {};
   const { site } = data.locals;
-  const blogged = blogPage(layout, data);
+  const blogged = blogPage(layout, route, data);
   let page;
   let breadcrumbs;
   if (blogged) {
@@ -205,7 +184,7 @@ function pageFor(layout, data) {
     breadcrumbs = [];
   } else {
     throw new Error(
-      'A <layout> needs a route (<layout route="/path">), or a title and a description for a page outside the routes (the 404).',
+      'A page outside the routes (the 404) names its title and description: <layout title="…" description="…">.',
     );
   }
   const full = `${page.title} | ${site.name}`;
@@ -310,7 +289,11 @@ module.exports = function posthtmlSite() {
     const { post } = layoutNode.attrs || {};
     const data = loadSiteData({ posts: post === undefined ? [] : [post] });
     const pageFile = pageFileOf(layoutNode, data);
-    const page = pageFor(layoutNode, data);
+    const route =
+      post === undefined && layoutNode.attrs?.listing === undefined
+        ? routeOfPage(layoutNode, pageFile, data)
+        : undefined;
+    const page = pageFor(layoutNode, route, data);
     // The files this page is made of, each include checked against its partial's locals.
     const sources = checkIncludes([pageFile, LAYOUT_FILE]);
     checkAssetReferences(sources);
@@ -361,3 +344,4 @@ module.exports = function posthtmlSite() {
 };
 
 module.exports.collapseIndentation = collapseIndentation;
+module.exports.withPageFile = withPageFile;

@@ -5,5 +5,7 @@ declare function posthtmlSite(): Plugin<unknown>;
 declare namespace posthtmlSite {
   /** Turns each run of white space that holds a line break into one line break, outside pre, textarea, script and style. */
   const collapseIndentation: Plugin<unknown>;
+  /** A page's source with its file (from the repo root) named on its `<layout>`, as the page transformer gives it. */
+  function withPageFile(source: string, file: string): string;
 }
 export = posthtmlSite;

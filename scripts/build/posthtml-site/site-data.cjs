@@ -284,7 +284,7 @@ function checkRoutePages(routes) {
       what: `The route "${route.path}" has no page: ${page} does not exist.`,
       file: `${DATA_DIR}/routes.json`,
       ...locate(`${DATA_DIR}/routes.json`, `"path": "${route.path}"`),
-      fix: `Create ${page} (<layout route="${route.path}">…</layout>, copy a neighbour), or remove the route.`,
+      fix: `Create ${page} (<layout>…</layout>, copy a neighbour), or remove the route.`,
     });
   }
 }
