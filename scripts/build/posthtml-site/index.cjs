@@ -12,7 +12,6 @@
  * Parcel passes no file path to PostHTML plugins, so the page transformer names the file on the
  * page's `<layout>` (withPageFile) before this plugin reads it.
  */
-const fs = require('node:fs');
 const path = require('node:path');
 const posthtml = require('posthtml');
 const { parser } = require('posthtml-parser');
