@@ -8,15 +8,11 @@ const navigationMounted = (page) => page.waitForSelector(`${NAV}[data-island-sta
 module.exports = {
   async openDropdown(page) {
     const sublist = `${NAV} .ds-nav__sublist:has(a[href="/services/social-video"])`;
+    // The hover that loads the island opens the dropdown under the resting pointer once the
+    // island takes over: the capture shows a dropdown the island opened on hover. "open" (not
+    // merely visible) is the island's settled state: an opening list is visible already.
     await page.hover(`${NAV} a[href="/services"]`);
     await navigationMounted(page);
-    // The pointer leaves, the island's dropdown closes (after its close delay), and the pointer
-    // comes back: the capture shows a dropdown the island opened on hover. Waiting for each state
-    // in turn keeps the return from racing the close, and "open" (not merely visible) is the
-    // island's settled state: a closing list is still visible.
-    await page.mouse.move(0, 0);
-    await page.waitForSelector(sublist, { hidden: true });
-    await page.hover(`${NAV} a[href="/services"]`);
     await page.waitForSelector(`${sublist}[data-status="open"]`, { visible: true });
   },
 

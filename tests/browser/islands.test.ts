@@ -59,6 +59,19 @@ describe('navigation island in Chromium', () => {
     await closePage(page);
   });
 
+  it('at 1280px, the hover that loads the island opens its dropdown, without another move', async () => {
+    const page = await open('/about-us/team', 1280);
+    const services = byRole('link', 'Services', MAIN_NAV);
+    // One move onto the item, then the pointer rests: the island loads and takes over under it.
+    await page.locator(services).hover();
+    await expect.poll(() => islandState(page, 'navigation')).toBe('mounted');
+    const toggle = byRole('button', 'Services pages', MAIN_NAV);
+    await expect.poll(() => attributeOf(page, toggle, 'aria-expanded')).toBe('true');
+    expect(await isVisible(page, byRole('link', 'Advanced Advertising', MAIN_NAV))).toBe(true);
+    expect(await layoutShift(page)).toBe(0);
+    await closePage(page);
+  });
+
   it('at 1280px, shows the current section highlighted after the island takes over', async () => {
     const page = await open('/about-us/team', 1280);
     await page.hover(MAIN_NAV);

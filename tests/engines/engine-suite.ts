@@ -119,6 +119,22 @@ export function describeEngine(engine: EngineName): void {
       expect(await page.evaluate(pageErrors)).toEqual([]);
     };
 
+    it('desktop: the hover that loads the island opens its dropdown, without another move', async () => {
+      await open('/about-us/team', DESKTOP);
+      // From off the header: a pointer already resting on the link sends no event to load the island.
+      await page.hover('main h1');
+      await page.hover(`${NAV} a[href="/services"]`);
+      await waitInPage(page, 'the navigation island mounted', islandIs, 'navigation', 'mounted');
+      await waitInPage(
+        page,
+        'the Services dropdown opened under the resting pointer',
+        (selector) => document.querySelector(selector)?.getAttribute('aria-expanded') === 'true',
+        `${SERVICES_ITEM} > button`,
+      );
+      // Off the header again, for the next test's first hover.
+      await page.hover('main h1');
+    });
+
     it('desktop: a dropdown opens on hover once the island has taken over, closes on leave, and works by keyboard', async () => {
       await open('/about-us/team', DESKTOP);
       await page.hover(`${NAV} a[href="/services"]`);

@@ -6,9 +6,10 @@ import {
   useFloating,
   useHover,
   useInteractions,
+  useMergeRefs,
   useTransitionStatus,
 } from '@floating-ui/react';
-import { memo, useId, useRef, type FocusEvent } from 'react';
+import { memo, useEffect, useId, useRef, type FocusEvent } from 'react';
 import { tokenMs } from '../../build/macros/design-tokens' with { type: 'macro' };
 import { Icon } from '../Icon';
 import { NavAnchor } from './NavAnchor';
@@ -61,6 +62,31 @@ export const NavDropdown = memo(function NavDropdown({
   const { getReferenceProps, getFloatingProps } = useInteractions([hover, dismiss]);
   const { isMounted, status } = useTransitionStatus(context, { duration: DROPDOWN_MS });
 
+  // The hover that loaded this island rests on its item: Floating UI opens on the next mouse
+  // move only, so an item under the pointer when the island takes over opens at once. The
+  // browser updates what is hovered once the new markup is laid out: a frame later; a pointer
+  // that left meanwhile opens nothing.
+  const itemRef = useRef<HTMLLIElement>(null);
+  const itemRefs = useMergeRefs([setReference, itemRef]);
+  useEffect(() => {
+    const item = itemRef.current;
+    if (!isDesktop || !item) return undefined;
+    let left = false;
+    const leave = () => {
+      left = true;
+    };
+    item.addEventListener('pointerleave', leave, { once: true });
+    const frame = requestAnimationFrame(() => {
+      if (!left && item.matches(':hover')) onOpenChange(true);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      item.removeEventListener('pointerleave', leave);
+    };
+    // Once, when the island takes over (or the screen becomes wide): not on every open or close.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isDesktop]);
+
   // Tabbing out of an open dropdown closes it.
   const closeWhenFocusLeaves = (event: FocusEvent<HTMLLIElement>) => {
     if (open && !event.currentTarget.contains(event.relatedTarget)) onOpenChange(false);
@@ -102,7 +128,7 @@ export const NavDropdown = memo(function NavDropdown({
 
   return (
     <li
-      ref={setReference}
+      ref={itemRefs}
       className="ds-nav__item ds-nav__item--enhanced"
       {...getReferenceProps({ onBlur: closeWhenFocusLeaves })}
     >

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Window as HappyDOMWindow } from 'happy-dom';
 import { markupOf } from '../../../tests/support/render-page';
 import { site } from '../../../tests/support/site';
@@ -86,6 +86,50 @@ describe('navigation island', () => {
       await user.unhover(nav.getByRole('link', { name: 'Pricing' }));
       await user.hover(document.querySelector('main a')!);
       await waitFor(() => expect(subMenuButton(nav, 'Pricing').getAttribute('aria-expanded')).toBe('false'));
+    });
+
+    it('opens the dropdown of the item the pointer rests on when it takes over, without another move', async () => {
+      // The hover that loaded the island rests on Pricing: the browser says so through :hover
+      // (happy-dom has no pointer, so the test says it), and no further pointer event comes.
+      // The original, called with the element as `this` below.
+      // eslint-disable-next-line @typescript-eslint/unbound-method
+      const matches = Element.prototype.matches;
+      const spy = vi.spyOn(Element.prototype, 'matches').mockImplementation(function (
+        this: Element,
+        selector,
+      ) {
+        if (selector === ':hover') return this.matches('li') && this.textContent.startsWith('Pricing');
+        return matches.call(this, selector);
+      });
+      try {
+        const nav = mountNavigation();
+        await waitFor(() => expect(subMenuButton(nav, 'Pricing').getAttribute('aria-expanded')).toBe('true'));
+        expect(subMenuButton(nav, 'About Us').getAttribute('aria-expanded')).toBe('false');
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
+    it('opens nothing when the pointer leaves the item before the island has taken over', async () => {
+      // The browser may still say :hover of the new markup for a frame after the pointer left.
+      // eslint-disable-next-line @typescript-eslint/unbound-method
+      const matches = Element.prototype.matches;
+      const spy = vi.spyOn(Element.prototype, 'matches').mockImplementation(function (
+        this: Element,
+        selector,
+      ) {
+        if (selector === ':hover') return this.matches('li') && this.textContent.startsWith('Pricing');
+        return matches.call(this, selector);
+      });
+      try {
+        const nav = mountNavigation();
+        const pricing = subMenuButton(nav, 'Pricing').closest('li')!;
+        pricing.dispatchEvent(new PointerEvent('pointerleave'));
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+        expect(subMenuButton(nav, 'Pricing').getAttribute('aria-expanded')).toBe('false');
+      } finally {
+        spy.mockRestore();
+      }
     });
 
     it('keeps at most one dropdown open', async () => {
