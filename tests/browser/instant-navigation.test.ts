@@ -1,6 +1,13 @@
-import { TargetType, type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { MAIN_NAV, byRole, closePage, pathOf, useBrowserAndSite } from '../support/browser';
+import {
+  MAIN_NAV,
+  byRole,
+  closePage,
+  inCurrentDocument,
+  pathOf,
+  useBrowserAndSite,
+} from '../support/browser';
 
 const site = useBrowserAndSite();
 
@@ -16,35 +23,6 @@ const recordSwap = (page: Page) =>
       sessionStorage.setItem('swapped-with-transition', String(Boolean(viewTransition)));
     });
   });
-/**
- * `read` evaluated in the tab's current document. When Chromium shows the prerendered page in a
- * target of its own, Puppeteer's page keeps the old, detached frame ("Attempted to use detached
- * Frame", urlOf in tests/support/browser.ts): the read then goes over CDP to the one page target
- * of the test page's browser context.
- */
-async function inCurrentDocument<T>(page: Page, read: () => T): Promise<T> {
-  try {
-    return await page.evaluate(read);
-  } catch (error) {
-    if (!/detached Frame/.test(String(error))) throw error;
-    const [shown] = page
-      .browserContext()
-      .targets()
-      .filter((target) => target.type() === TargetType.PAGE);
-    if (!shown) throw error;
-    const session = await shown.createCDPSession();
-    try {
-      const { result } = await session.send('Runtime.evaluate', {
-        expression: `(${read.toString()})()`,
-        returnByValue: true,
-      });
-      return result.value as T;
-    } finally {
-      await session.detach();
-    }
-  }
-}
-
 /** What recordSwap recorded, read by the document that came next. */
 const swappedWithTransition = (page: Page) =>
   inCurrentDocument(page, () => sessionStorage.getItem('swapped-with-transition'));

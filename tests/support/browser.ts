@@ -243,22 +243,39 @@ export async function hoverAt(page: Page, selector: string, x: number, y: number
 }
 
 /**
- * The address of the page's document. Read from the document: page.url() stays at the old address
- * when a prerendered page is shown instead (Speculation Rules). When the prerendered page is shown
- * in a target of its own, Puppeteer's page keeps the old, detached frame, and every read of it
- * fails ("Attempted to use detached Frame"): the tab's address is then its browser context's one
- * page target's (each test page has a context of its own). Undefined while it is replaced.
+ * `read` evaluated in the tab's current document. When Chromium shows a prerendered page
+ * (Speculation Rules) in a target of its own, Puppeteer's page keeps the old, detached frame, and
+ * every read of it fails ("Attempted to use detached Frame"): the read then goes over CDP to the
+ * one page target of the test page's browser context (each test page has a context of its own).
  */
-export const urlOf = (page: Page) =>
-  page
-    .evaluate(() => location.href)
-    .catch(() => {
-      const [shown] = page
-        .browserContext()
-        .targets()
-        .filter((target) => target.type() === TargetType.PAGE);
-      return shown?.url() || undefined;
-    });
+export async function inCurrentDocument<T>(page: Page, read: () => T): Promise<T> {
+  try {
+    return await page.evaluate(read);
+  } catch (error) {
+    if (!/detached Frame/.test(String(error))) throw error;
+    const [shown] = page
+      .browserContext()
+      .targets()
+      .filter((target) => target.type() === TargetType.PAGE);
+    if (!shown) throw error;
+    const session = await shown.createCDPSession();
+    try {
+      const { result } = await session.send('Runtime.evaluate', {
+        expression: `(${read.toString()})()`,
+        returnByValue: true,
+      });
+      return result.value as T;
+    } finally {
+      await session.detach();
+    }
+  }
+}
+
+/**
+ * The address of the page's document, read from the document: page.url() stays at the old address
+ * when a prerendered page is shown instead. Undefined while the document is replaced.
+ */
+export const urlOf = (page: Page) => inCurrentDocument(page, () => location.href).catch(() => undefined);
 /** The path of the page's document, for polling until a navigation has arrived. */
 export const pathOf = async (page: Page) => new URL((await urlOf(page)) ?? 'about:blank').pathname;
 
