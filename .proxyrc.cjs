@@ -69,13 +69,14 @@ module.exports = function devRoutes(app) {
     } catch {
       return notFoundPage(req, res, next, 400);
     }
+    const route = pathname.replace(/(\/index)?(\.html)?\/*$/, '') || '/';
     // Read on each request so routes added while the dev server runs are picked up: those of
-    // routes.json, and the blog's posts and later listing pages.
+    // routes.json, and under /blog/ the posts and later listing pages (the posts are read only
+    // there: every script, stylesheet and photo of a page is a request too).
     const routes = new Set([
       ...JSON.parse(fs.readFileSync(routesFile, 'utf8')).map((entry) => entry.path),
-      ...blogRoutes(),
+      ...(route.startsWith('/blog/') ? blogRoutes() : []),
     ]);
-    const route = pathname.replace(/(\/index)?(\.html)?\/*$/, '') || '/';
     if (route === EDITOR_PATH) {
       if (route !== pathname) {
         res.writeHead(308, { Location: route + url.search });

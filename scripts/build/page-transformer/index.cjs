@@ -36,7 +36,7 @@ module.exports = new Transformer({
     options.asset.setCode(withPageFile(await options.asset.getCode(), file));
     try {
       const assets = await parcelPosthtml.transform(options);
-      linkBlogPages(options.asset, loadSiteData().blog);
+      linkBlogPages(options.asset, () => loadSiteData().blog);
       return assets;
     } catch (error) {
       // Every file named, when several have a mistake (the posts, reported at once).

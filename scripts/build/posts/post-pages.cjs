@@ -24,11 +24,13 @@ const postPageSource = (slug) =>
 
 /**
  * Adds the blog's generated pages to the build, from /blog's page: each post (its Markdown file,
- * which this transformer makes a page) and each listing page after the first. /blog's page depends
- * on the posts' index, so it is built again, with these, when a post comes, goes or is retitled.
+ * which this transformer makes a page) and each listing page after the first. `blogData` is read
+ * for /blog's page alone. /blog's page depends on the posts' index, so it is built again, with
+ * these, when a post comes, goes or is retitled.
  */
-function linkBlogPages(asset, blog) {
+function linkBlogPages(asset, blogData) {
   if (asset.filePath !== BLOG_PAGE) return;
+  const blog = blogData();
   for (const slug of blog.order) {
     asset.addURLDependency(`/${blog.posts[slug].file}`, { needsStableName: true });
   }
