@@ -31,7 +31,11 @@ const parcelPosthtml = posthtmlTransformer[Symbol.for('parcel-plugin-config')];
 module.exports = new Transformer({
   ...parcelPosthtml,
   async transform(options) {
-    for (const name of ['BUILD_DAY', 'BLOG_DRAFTS', 'BUILD_YEAR']) options.asset.invalidateOnEnvChange(name);
+    // What the site's data reads from the environment (site-data.cjs): a page built with other
+    // values is another page.
+    for (const name of ['BUILD_DAY', 'BLOG_DRAFTS', 'BUILD_YEAR', 'LEAD_ENDPOINT']) {
+      options.asset.invalidateOnEnvChange(name);
+    }
     const file = path.relative(ROOT, options.asset.filePath).split(path.sep).join('/');
     options.asset.setCode(withPageFile(await options.asset.getCode(), file));
     try {
