@@ -72,6 +72,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
+    // What runs on the host: Cloudflare's runtime, a worker's globals (HTMLRewriter beside fetch).
+    files: ['scripts/cloudflare/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker, HTMLRewriter: 'readonly' } },
+  },
+  {
     files: ['**/*.cjs', '.puppeteerrc.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -8,7 +8,14 @@ import { defineConfig } from 'vitest/config';
  * page, every photo, every post) run on both.
  */
 const GROWN_TREE = process.env.GROWN_TREE === '1';
-const FIXED_PARTS = ['islands', 'lead-delivery', 'when-code-fails', 'instant-navigation', 'no-js-navigation'];
+const FIXED_PARTS = [
+  'islands',
+  'lead-delivery',
+  'lead-receiver',
+  'when-code-fails',
+  'instant-navigation',
+  'no-js-navigation',
+];
 
 export default defineConfig({
   test: {

@@ -127,6 +127,61 @@ export function launchBlockers(root = ROOT, env = process.env) {
   blockers.push(...phoneBlockers(root, site));
   blockers.push(...comparisonBlockers(root));
   blockers.push(...signInBlockers(root, env));
+  blockers.push(...leadReceiverBlockers(root, site, env));
+  return blockers;
+}
+
+/** The site's own receiver of leads (scripts/cloudflare/lead-receiver.js): the path that turns it on. */
+const RECEIVER_PATH = '/api/leads';
+
+/**
+ * What the site's own lead receiver lacks on Cloudflare Pages while leadEndpoint is its path: its
+ * D1 database (lead-receiver.json), and, from the names of the project's secrets (PAGES_SETTINGS,
+ * as for the sign-in), an alert to the agency and the inbox's Cloudflare Access team.
+ */
+function leadReceiverBlockers(root, site, env) {
+  if (site.leadEndpoint !== RECEIVER_PATH) return [];
+  const file = 'pages/_data/lead-receiver.json';
+  const receiver = readJson(path.join(root, file));
+  const blockers = [];
+  if (!receiver.databaseId) {
+    blockers.push({
+      what: 'The lead receiver has no D1 database: its leads would be stored nowhere',
+      where: `${file} "databaseId"`,
+      fix:
+        'Create it (npx wrangler d1 create leads), put the id it prints here, build, and apply the schema from ' +
+        'hosting/cloudflare (npx wrangler d1 migrations apply LEADS --remote) (README "Lead delivery").',
+    });
+  }
+  if (env.PAGES_SETTINGS === undefined) return blockers;
+  const settings = new Set(env.PAGES_SETTINGS.split(/[\s,]+/).filter(Boolean));
+  const where = 'the Cloudflare Pages project → Settings → Variables and Secrets (Production)';
+  const email = settings.has('LEAD_ALERT_FROM') && settings.has('LEAD_ALERT_TO');
+  if (!email && !settings.has('LEAD_WEBHOOK_URL')) {
+    blockers.push({
+      what: 'The lead receiver alerts no one: a lead would wait in the inbox until someone looks',
+      where,
+      fix:
+        'Add LEAD_ALERT_FROM and LEAD_ALERT_TO (an address of your domain with Email Routing on, and a verified ' +
+        'destination), and/or LEAD_WEBHOOK_URL with LEAD_WEBHOOK_SECRET for a CRM, Slack or Zapier (README "Lead delivery").',
+    });
+  }
+  if (settings.has('LEAD_WEBHOOK_URL') && !settings.has('LEAD_WEBHOOK_SECRET')) {
+    blockers.push({
+      what: 'The lead webhook has no LEAD_WEBHOOK_SECRET: its calls are signed with an empty key, which anyone can forge',
+      where,
+      fix: 'Add LEAD_WEBHOOK_SECRET, encrypted (openssl rand -base64 32), and check X-Lead-Signature with it at the webhook (docs/leads.md).',
+    });
+  }
+  for (const name of ['ACCESS_TEAM_DOMAIN', 'ACCESS_AUD'].filter((setting) => !settings.has(setting))) {
+    blockers.push({
+      what: `The inbox at /admin/leads has no ${name}: it refuses everyone`,
+      where,
+      fix:
+        'Put /admin/leads behind a Cloudflare Access application, then add ACCESS_TEAM_DOMAIN ' +
+        '(https://<team>.cloudflareaccess.com) and ACCESS_AUD (the application\'s audience tag) (README "Lead delivery").',
+    });
+  }
   return blockers;
 }
 
@@ -390,9 +445,15 @@ function placeholderBlockers(root, site) {
   const blockers = [];
   const underConstruction = placeholderRoutes(root);
   if (underConstruction.has('/privacy-policy')) {
-    const where = site.leadEndpoint
-      ? `leads are sent to ${site.leadEndpoint}`
-      : 'leads go to "leadEndpoint" (not set yet)';
+    const receiver =
+      site.leadEndpoint === RECEIVER_PATH && readJson(path.join(root, 'pages/_data/lead-receiver.json'));
+    const where = receiver
+      ? "leads are stored in the site's own Cloudflare D1 database (its location: npx wrangler d1 info leads), " +
+        `kept ${receiver.retentionDays} days and then deleted, what looked automated too; seen by the people the ` +
+        "inbox's Cloudflare Access application lets in; sent to the agency by e-mail or webhook"
+      : site.leadEndpoint
+        ? `leads are sent to ${site.leadEndpoint}`
+        : 'leads go to "leadEndpoint" (not set yet)';
     blockers.push({
       what: 'The privacy policy (/privacy-policy) is under construction, while the contact form collects personal data',
       where: routeEntry(root, '/privacy-policy'),

@@ -154,8 +154,42 @@ describe('launch check', () => {
       ),
     );
     edit('pages/index.html', (text) => text.replace('Generic agencies sell traffic. ', ''));
+    // The receiver's database (its secrets are the Pages project's: not listed here).
+    edit('pages/_data/lead-receiver.json', (text) =>
+      text.replace('"databaseId": ""', '"databaseId": "0f3c2a4e-8b1d-4c6f-9e2a-7d5b3c1a9f00"'),
+    );
     expect(launchBlockers(copy)).toEqual([]);
     expect(launchCheck(copy).status, 'npm run launch-check on the finished copy').toBe(0);
+  });
+
+  it('names what the site’s own lead receiver lacks: its database, an alert, the inbox’s Access team (on a copy)', () => {
+    copy = copyOf(['pages', 'partials']);
+    editFile(copy, 'pages/_data/site.json', (text) =>
+      text.replace('"liveActions"', '"leadEndpoint": "/api/leads", "liveActions"'),
+    );
+    const receiver = (settings: string | undefined) =>
+      launchBlockers(copy, { PAGES_SETTINGS: settings })
+        .filter((blocker) => /lead receiver|lead webhook|inbox/.test(blocker.what))
+        .map((blocker) => blocker.what);
+    expect(receiver(undefined)).toEqual([expect.stringContaining('has no D1 database')]);
+    expect(receiver('')).toEqual([
+      expect.stringContaining('has no D1 database'),
+      expect.stringContaining('alerts no one'),
+      expect.stringContaining('no ACCESS_TEAM_DOMAIN'),
+      expect.stringContaining('no ACCESS_AUD'),
+    ]);
+    editFile(copy, 'pages/_data/lead-receiver.json', (text) =>
+      text.replace('"databaseId": ""', '"databaseId": "0f3c2a4e-8b1d-4c6f-9e2a-7d5b3c1a9f00"'),
+    );
+    expect(receiver('LEAD_WEBHOOK_URL ACCESS_TEAM_DOMAIN ACCESS_AUD')).toEqual([
+      expect.stringContaining('no LEAD_WEBHOOK_SECRET'),
+    ]);
+    expect(receiver('LEAD_ALERT_FROM LEAD_ALERT_TO ACCESS_TEAM_DOMAIN ACCESS_AUD')).toEqual([]);
+    // What the privacy policy must say of it: where, how long, who sees it.
+    const privacy = launchBlockers(copy).find((blocker) => /privacy policy/.test(blocker.what));
+    expect(privacy?.fix).toContain(
+      'Cloudflare D1 database (its location: npx wrangler d1 info leads), kept 365 days',
+    );
   });
 
   it('names a secret the sign-in with GitHub lacks on the Pages project, from the names the deploy lists', () => {

@@ -6,7 +6,7 @@
 import { keepDraft } from './drafts';
 import { startDelivery } from './outbox';
 import { choosePackage } from './package-choice';
-import { leadDelivered, submitContactForm } from './submit';
+import { leadDelivered, leadRefused, submitContactForm } from './submit';
 
 export { submitContactForm };
 
@@ -18,6 +18,11 @@ export function startLeads(forms: HTMLFormElement[]): void {
   for (const form of forms) {
     keepDraft(form);
     choosePackage(form);
+    // The visitor's first keystroke, not a restored draft's (untrusted) events: the lead carries
+    // it, and the receiver takes a lead typed faster than a person types for spam.
+    form.addEventListener('input', (event) => {
+      if (event.isTrusted) form.dataset.startedAt ??= new Date().toISOString();
+    });
   }
-  startDelivery(leadDelivered);
+  startDelivery(leadDelivered, leadRefused);
 }

@@ -39,6 +39,8 @@ const BEHAVIOURS = {
   'error-500': { store: false, status: 500 },
   'error-503': { store: false, status: 503 },
   'error-429': { store: false, status: 429 },
+  // A misconfigured endpoint: the lead is kept and sent again, never dropped.
+  'error-404': { store: false, status: 404 },
   'drop-before-storing': { store: false, drop: true },
   'drop-after-storing': { store: true, drop: true },
   hang: { store: false, hang: true },
@@ -69,6 +71,8 @@ class Endpoint {
   requests = 0;
   faultsSeen = new Map<Fault, number>();
   nextFault: () => Fault = () => 'ok';
+  /** Every request refused with this answer instead (the lead itself is wrong). */
+  refusal: { status: number; body: unknown } | undefined;
 
   get url(): string {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/leads`;
@@ -78,6 +82,11 @@ class Endpoint {
     let body = '';
     for await (const chunk of request) body += String(chunk);
     this.requests += 1;
+    if (this.refusal) {
+      const { status, body: answer } = this.refusal;
+      response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer));
+      return;
+    }
     const fault = this.nextFault();
     this.faultsSeen.set(fault, (this.faultsSeen.get(fault) ?? 0) + 1);
     const behaviour: { store: boolean; status?: number; delay?: number; drop?: true; hang?: true } =
@@ -107,6 +116,7 @@ beforeEach(() => {
   tab.clear();
   endpoint.stored.clear();
   endpoint.nextFault = () => 'ok';
+  endpoint.refusal = undefined;
 });
 
 function leadFrom(run: number, index: number) {
@@ -125,7 +135,7 @@ describe('lead outbox', () => {
     const outbox = await freshPage();
     const lead = outbox.queueLead(leadFrom(0, 0));
     expect(outbox.isPending(lead.id)).toBe(true);
-    expect(await outbox.flushOutbox(PATIENT_MS)).toEqual([lead]);
+    expect(await outbox.flushOutbox(PATIENT_MS)).toEqual({ delivered: [lead], refused: [] });
     expect(outbox.isPending(lead.id)).toBe(false);
     expect(endpoint.stored.get(lead.id)).toEqual({
       id: lead.id,
@@ -140,12 +150,32 @@ describe('lead outbox', () => {
     const outbox = await freshPage();
     endpoint.nextFault = () => 'store-then-500';
     const lead = outbox.queueLead(leadFrom(0, 1));
-    expect(await outbox.flushOutbox(PATIENT_MS)).toEqual([]);
+    expect(await outbox.flushOutbox(PATIENT_MS)).toEqual({ delivered: [], refused: [] });
     expect(outbox.isPending(lead.id)).toBe(true);
     endpoint.nextFault = () => 'ok';
     const again = await freshPage(); // the next visit in this tab
-    expect((await again.flushOutbox(PATIENT_MS)).map((sent) => sent.id)).toEqual([lead.id]);
+    expect((await again.flushOutbox(PATIENT_MS)).delivered.map((sent) => sent.id)).toEqual([lead.id]);
     expect(endpoint.stored.size).toBe(1);
+  });
+
+  it('drops a lead the endpoint refuses for what it holds (422), with the reasons it gave, once', async () => {
+    const outbox = await freshPage();
+    endpoint.refusal = {
+      status: 422,
+      body: { error: 'invalid', problems: [{ field: 'phone', message: 'Phone number: at least 7 digits.' }] },
+    };
+    const lead = outbox.queueLead(leadFrom(0, 3));
+    expect(await outbox.flushOutbox(PATIENT_MS)).toEqual({
+      delivered: [],
+      refused: [{ lead, refusal: { reasons: ['Phone number: at least 7 digits.'], field: 'phone' } }],
+    });
+    expect(outbox.isPending(lead.id)).toBe(false);
+    endpoint.refusal = { status: 413, body: 'Too large' };
+    const large = outbox.queueLead(leadFrom(0, 4));
+    expect((await outbox.flushOutbox(PATIENT_MS)).refused).toEqual([
+      { lead: large, refusal: { reasons: [], field: undefined } },
+    ]);
+    expect(endpoint.stored.size).toBe(0);
   });
 
   it('queues the same entries once, however often they are submitted', async () => {

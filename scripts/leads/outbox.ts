@@ -3,8 +3,9 @@
  * one and never sending one twice.
  *
  * A submitted lead goes into an outbox in this tab's sessionStorage before anything is sent, with
- * an idempotency key. It leaves the outbox only when the endpoint has answered 2xx. A failure
- * (offline, timeout, 4xx/5xx, dropped connection) keeps it there, and it is sent again, with the
+ * an idempotency key. It leaves the outbox when the endpoint has answered 2xx, or refused the lead
+ * itself (400, 413, 422: a field to fix, which the visitor is told). Any other failure (offline,
+ * timeout, 5xx, 429, a dropped connection) keeps it there, and it is sent again, with the
  * same key, on the next trigger: a timer while the page is open, the `online` event, the next page
  * load in this tab. The endpoint treats a repeated key as the same lead (README "Lead delivery").
  */
@@ -20,6 +21,11 @@ export interface Lead {
   /** What the visitor is told once it is delivered (site.json copy), on whichever page that is. */
   confirmation: string;
   submittedAt: string;
+  /**
+   * When the visitor first typed into the form (leads.ts), if they did on this page: the receiver
+   * takes a lead sent faster than a person types for spam.
+   */
+  startedAt?: string | undefined;
   fields: Record<string, string>;
   /**
    * Where the visit came from (scripts/page/attribution.ts): its landing page, its referrer, and
@@ -30,7 +36,7 @@ export interface Lead {
 }
 
 /** What the endpoint receives, as JSON. */
-export type LeadPayload = Pick<Lead, 'id' | 'page' | 'submittedAt' | 'fields' | 'source'>;
+export type LeadPayload = Pick<Lead, 'id' | 'page' | 'submittedAt' | 'startedAt' | 'fields' | 'source'>;
 
 const OUTBOX_KEY = outboxKey();
 
@@ -93,11 +99,41 @@ export function hasPendingLeads(): boolean {
   return outbox().length > 0;
 }
 
-async function send(lead: Lead, timeoutMs: number): Promise<boolean> {
+/**
+ * The answers that say the lead itself is wrong (a field, its size), which sending it again
+ * cannot change: the lead leaves the outbox, and the visitor, whose entries stay in the form, is
+ * told what to fix. Any other failure, a 403 or 404 of a misconfigured endpoint included, keeps
+ * it for later.
+ */
+const REFUSALS = new Set([400, 413, 422]);
+
+/** A refusal's reason, as the endpoint put it: its problems (the site's receiver) or its message. */
+export interface Refusal {
+  reasons: string[];
+  /** The first field the endpoint named, for the visitor to fix. */
+  field?: string | undefined;
+}
+
+type Outcome = 'delivered' | 'retry' | Refusal;
+
+async function refusalOf(response: Response): Promise<Refusal> {
+  const answer = (await response.json().catch(() => ({}))) as {
+    message?: unknown;
+    problems?: { field?: unknown; message?: unknown }[];
+  };
+  const problems = Array.isArray(answer.problems) ? answer.problems : [];
+  const reasons = problems.map((problem) => problem.message).filter((reason) => typeof reason === 'string');
+  if (reasons.length === 0 && typeof answer.message === 'string') reasons.push(answer.message);
+  const field = problems.find((problem) => typeof problem.field === 'string')?.field;
+  return { reasons: reasons.slice(0, 5), field: typeof field === 'string' ? field : undefined };
+}
+
+async function send(lead: Lead, timeoutMs: number): Promise<Outcome> {
   const payload: LeadPayload = {
     id: lead.id,
     page: lead.page,
     submittedAt: lead.submittedAt,
+    startedAt: lead.startedAt,
     fields: lead.fields,
     source: lead.source,
   };
@@ -109,31 +145,40 @@ async function send(lead: Lead, timeoutMs: number): Promise<boolean> {
       credentials: 'omit',
       signal: AbortSignal.timeout(timeoutMs),
     });
-    return response.ok;
+    if (response.ok) return 'delivered';
+    return REFUSALS.has(response.status) ? await refusalOf(response) : 'retry';
   } catch {
-    return false;
+    return 'retry';
   }
 }
 
-let flushing: Promise<Lead[]> | undefined;
+/** What a flush did: the leads delivered, and those refused with the endpoint's reasons. */
+export interface Flushed {
+  delivered: Lead[];
+  refused: { lead: Lead; refusal: Refusal }[];
+}
+
+let flushing: Promise<Flushed> | undefined;
 
 /**
  * Sends every lead in the outbox, oldest first, one request at a time, and resolves to the leads
- * it delivered. Calls while a flush runs join it; a lead queued meanwhile is sent by it too.
+ * it delivered and those the endpoint refused (both leave the outbox). Calls while a flush runs
+ * join it; a lead queued meanwhile is sent by it too.
  */
-export function flushOutbox(timeoutMs = LEAD_TIMEOUT_MS): Promise<Lead[]> {
+export function flushOutbox(timeoutMs = LEAD_TIMEOUT_MS): Promise<Flushed> {
   flushing ??= (async () => {
     const tried = new Set<string>();
-    const delivered: Lead[] = [];
+    const flushed: Flushed = { delivered: [], refused: [] };
     for (let lead = outbox()[0]; lead; lead = outbox().find((next) => !tried.has(next.id))) {
       tried.add(lead.id);
-      if (await send(lead, timeoutMs)) {
-        const { id } = lead;
-        saveOutbox(outbox().filter((queued) => queued.id !== id));
-        delivered.push(lead);
-      }
+      const outcome = await send(lead, timeoutMs);
+      if (outcome === 'retry') continue;
+      const { id } = lead;
+      saveOutbox(outbox().filter((queued) => queued.id !== id));
+      if (outcome === 'delivered') flushed.delivered.push(lead);
+      else flushed.refused.push({ lead, refusal: outcome });
     }
-    return delivered;
+    return flushed;
   })().finally(() => {
     flushing = undefined;
   });
@@ -141,14 +186,18 @@ export function flushOutbox(timeoutMs = LEAD_TIMEOUT_MS): Promise<Lead[]> {
 }
 
 let onDelivered: (lead: Lead) => void = () => undefined;
+let onRefused: (lead: Lead, refusal: Refusal) => void = () => undefined;
 let retries = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
 async function attemptDelivery(): Promise<void> {
   clearTimeout(retryTimer);
-  const delivered = await flushOutbox();
+  const { delivered, refused } = await flushOutbox();
   delivered.forEach((lead) => {
     onDelivered(lead);
+  });
+  refused.forEach(({ lead, refusal }) => {
+    onRefused(lead, refusal);
   });
   const delay = RETRY_DELAYS_MS[retries];
   if (hasPendingLeads() && delay !== undefined) {
@@ -166,10 +215,14 @@ export function deliverNow(): Promise<void> {
 /**
  * Called once per page: sends what an earlier page left pending, and keeps trying while leads are
  * pending (after each failure, with growing waits, and whenever the browser comes back online).
- * `listener` hears about every delivered lead.
+ * `delivered` hears about every delivered lead, `refused` about every lead the endpoint refused.
  */
-export function startDelivery(listener: (lead: Lead) => void): void {
-  onDelivered = listener;
+export function startDelivery(
+  delivered: (lead: Lead) => void,
+  refused: (lead: Lead, refusal: Refusal) => void = () => undefined,
+): void {
+  onDelivered = delivered;
+  onRefused = refused;
   window.addEventListener('online', () => void deliverNow());
   if (hasPendingLeads()) void deliverNow();
 }

@@ -1,6 +1,6 @@
 import { showToast } from '../page/toast-store';
 import { clearDraft } from './drafts';
-import { deliverNow, isPending, queueLead, type Lead } from './outbox';
+import { deliverNow, isPending, queueLead, type Lead, type Refusal } from './outbox';
 import { visitSource } from './visit-source';
 
 const SENDING_ICON = '⏳';
@@ -43,6 +43,7 @@ export function submitContactForm(form: HTMLFormElement): void {
     form: form.id,
     page: location.pathname,
     confirmation: message(form, 'sent'),
+    startedAt: form.dataset.startedAt,
     fields: entriesOf(form),
     source: visitSource(),
   });
@@ -63,4 +64,20 @@ export function leadDelivered(lead: Lead): void {
     form.reset();
   }
   showToast({ icon: SENT_ICON, title: lead.confirmation });
+}
+
+/**
+ * When the endpoint refused a lead for what it holds (a field the browser let through, as a phone
+ * number of three digits): say why, in the endpoint's words, and take the visitor to the first
+ * field it named. The entries and their draft stay, to fix and send again.
+ */
+export function leadRefused(lead: Lead, refusal: Refusal): void {
+  const form = document.getElementById(lead.form);
+  const refused = form instanceof HTMLFormElement ? message(form, 'refused') : '';
+  showToast({ icon: NOT_SENT_ICON, title: [...refusal.reasons, refused].filter(Boolean).join(' ') });
+  const field = refusal.field && form?.querySelector<HTMLElement>(`#${CSS.escape(refusal.field)}`);
+  if (field) {
+    field.setAttribute('aria-invalid', 'true');
+    field.focus();
+  }
 }

@@ -7,8 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
@@ -28,6 +27,7 @@ import {
   valueOf,
 } from '../support/browser';
 import { field, fillContactForm, submitContactForm } from '../support/contact-form';
+import { bodyOf, listenOnLoopback } from '../support/server';
 import { copyOfTree, type TreeCopy } from '../support/tree-copy';
 
 /** The pages built, by path. */
@@ -46,19 +46,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.svg': 'image/svg+xml',
 };
-
-const listen = (server: Server) =>
-  new Promise<string>((resolve) => {
-    server.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-    );
-  });
-
-async function bodyOf(request: IncomingMessage): Promise<string> {
-  let body = '';
-  for await (const chunk of request) body += String(chunk);
-  return body;
-}
 
 /** The lead endpoint: CORS for the site's origin, one stored lead per idempotency key. */
 const endpoint = {
@@ -110,8 +97,8 @@ const siteServer = createServer((request, response) => {
 });
 
 beforeAll(async () => {
-  endpointUrl = `${await listen(endpoint.server)}/leads`;
-  siteUrl = await listen(siteServer);
+  endpointUrl = `${await listenOnLoopback(endpoint.server)}/leads`;
+  siteUrl = await listenOnLoopback(siteServer);
   dist = mkdtempSync(path.join(tmpdir(), 'lead-site-'));
   tree = copyOfTree();
   const siteFile = path.join(tree.root, 'pages/_data/site.json');

@@ -159,7 +159,8 @@ export const startServe = (root = ROOT): Promise<RunningServer> => startNpmServe
 export async function startCloudflare(
   root = ROOT,
   bindings: Record<string, string> = {},
-): Promise<RunningServer> {
+  { logLevel = 'warn' } = {},
+): Promise<RunningServer & { inspectorPort: number }> {
   const state = mkdtempSync(path.join(tmpdir(), 'wrangler-'));
   // Its own debugger port too: two runtimes at once (two test files) would both take 9229.
   const inspectorPort = await freePort();
@@ -171,7 +172,7 @@ export async function startCloudflare(
       '--persist-to',
       state,
       '--log-level',
-      'warn',
+      logLevel,
       '--inspector-port',
       String(inspectorPort),
       ...Object.entries(bindings).flatMap(([name, value]) => ['--binding', `${name}=${value}`]),
@@ -180,7 +181,8 @@ export async function startCloudflare(
     root,
   );
   return {
-    url: server.url,
+    ...server,
+    inspectorPort,
     stop: async () => {
       await server.stop();
       rmSync(state, { recursive: true, force: true });

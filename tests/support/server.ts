@@ -1,12 +1,32 @@
 /** Starts one of the project's servers (as npm scripts run them) on a free port, for tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { ROOT } from './site';
 
 export interface RunningServer {
   url: string;
   stop: () => Promise<void>;
+  /** What the server has printed so far (an npm script's servers). */
+  output?: () => string;
+  /** The process id that leads its process group (an npm script's servers). */
+  pid?: number;
+}
+
+/** Starts a test's own HTTP server on a free loopback port: its address. */
+export const listenOnLoopback = (server: Server) =>
+  new Promise<string>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+    });
+  });
+
+/** A request's whole body, as text. */
+export async function bodyOf(request: IncomingMessage): Promise<string> {
+  let body = '';
+  for await (const chunk of request) body += String(chunk);
+  return body;
 }
 
 /** Asks the OS for a free loopback port. */
@@ -81,7 +101,7 @@ export async function startNpmServer(
     if (child.exitCode !== null) throw new Error(`npm run ${script} exited early:\n${output}`);
     try {
       await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      return { url, stop };
+      return { url, stop, output: () => output, ...(child.pid !== undefined && { pid: child.pid }) };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

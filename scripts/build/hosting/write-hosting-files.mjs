@@ -7,7 +7,7 @@
  *   Pages Function for /404). The CSP allows exactly the inline scripts Parcel wrote (its import
  *   map), by their sha256 hashes computed here. README "Deploy" says what each host is checked for.
  */
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
@@ -30,6 +30,13 @@ import {
 import siteData from '../posthtml-site/site-data.cjs';
 import images from '../images.cjs';
 import editor from '../editor/editor-config.cjs';
+import {
+  INBOX_PATH,
+  RECEIVER_PATH,
+  THANK_YOU_PATH,
+  leadReceiverSettings,
+  wranglerConfig,
+} from './lead-receiver-settings.mjs';
 
 const { ROOT } = createRequire(import.meta.url)('../repo-root.cjs');
 const DIST = path.join(ROOT, 'dist');
@@ -342,6 +349,53 @@ import { ${step} } from '../../../../scripts/cloudflare/editor-sign-in.js';
 
 export const onRequestGet = (context) => ${step}(context, ${JSON.stringify(signInSettings)});
 `,
+  );
+}
+
+// The lead receiver (scripts/cloudflare/lead-receiver.js), while leadEndpoint is its path: POST
+// /api/leads, the thank-you page a form posted without JavaScript lands on, the agency's inbox,
+// and the project's Wrangler file with their bindings. Otherwise none of them, so that a site
+// whose leads go to a form service deploys no Function and no binding for them.
+const CLOUDFLARE = path.join(HOSTING, 'cloudflare');
+const receiverFunctions = {
+  [`${RECEIVER_PATH}.js`]: ['receiveLead', 'lead-receiver.js', 'onRequestPost'],
+  [`${THANK_YOU_PATH}.js`]: ['thankYouPage', 'lead-pages.js', 'onRequestGet'],
+  [`${INBOX_PATH}/[[path]].js`]: ['leadInbox', 'lead-inbox.js', 'onRequest'],
+};
+const PROJECT_FILES = ['wrangler.jsonc', 'package.json'];
+for (const file of [...Object.keys(receiverFunctions), ...PROJECT_FILES]) {
+  rmSync(path.join(CLOUDFLARE, PROJECT_FILES.includes(file) ? file : `functions${file}`), { force: true });
+}
+if (site.leadEndpoint === RECEIVER_PATH) {
+  const settings = JSON.stringify(leadReceiverSettings());
+  for (const [file, [handler, module, method]] of Object.entries(receiverFunctions)) {
+    const target = path.join(CLOUDFLARE, `functions${file}`);
+    mkdirSync(path.dirname(target), { recursive: true });
+    const from = path.relative(path.dirname(target), path.join(ROOT, 'scripts/cloudflare', module));
+    writeFileSync(
+      target,
+      `// ${GENERATED}\nimport { ${handler} } from '${from.split(path.sep).join('/')}';\n\n` +
+        `export const ${method} = (context) => ${handler}(context, ${settings});\n`,
+    );
+  }
+  // The folder is a project of its own for Wrangler, which writes its working files beside the
+  // nearest package.json and looks for the Wrangler file from there: without this one, from the
+  // repository's root, where `wrangler pages dev` finds no bindings.
+  writeFileSync(
+    path.join(CLOUDFLARE, 'package.json'),
+    `${JSON.stringify({ description: GENERATED, private: true, type: 'module' }, null, 2)}\n`,
+  );
+  const { leadReceiver } = siteData.loadSiteData().locals;
+  writeFileSync(
+    path.join(CLOUDFLARE, 'wrangler.jsonc'),
+    `// ${GENERATED}\n${JSON.stringify(
+      wranglerConfig({
+        project: process.env.CLOUDFLARE_PROJECT || site.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+        databaseId: leadReceiver.databaseId,
+      }),
+      null,
+      2,
+    )}\n`,
   );
 }
 
