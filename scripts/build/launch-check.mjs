@@ -173,6 +173,13 @@ function leadReceiverBlockers(root, site, env) {
       fix: 'Add LEAD_WEBHOOK_SECRET, encrypted (openssl rand -base64 32), and check X-Lead-Signature with it at the webhook (docs/leads.md).',
     });
   }
+  if (receiver.turnstileSiteKey && !settings.has('TURNSTILE_SECRET_KEY')) {
+    blockers.push({
+      what: 'Cloudflare Turnstile has a site key but no TURNSTILE_SECRET_KEY: the receiver would refuse every lead',
+      where,
+      fix: "Add TURNSTILE_SECRET_KEY, encrypted: the widget's secret key, beside its site key in the Turnstile dashboard; or empty turnstileSiteKey in pages/_data/lead-receiver.json.",
+    });
+  }
   for (const name of ['ACCESS_TEAM_DOMAIN', 'ACCESS_AUD'].filter((setting) => !settings.has(setting))) {
     blockers.push({
       what: `The inbox at /admin/leads has no ${name}: it refuses everyone`,

@@ -169,7 +169,7 @@ describe('launch check', () => {
     );
     const receiver = (settings: string | undefined) =>
       launchBlockers(copy, { PAGES_SETTINGS: settings })
-        .filter((blocker) => /lead receiver|lead webhook|inbox/.test(blocker.what))
+        .filter((blocker) => /lead receiver|lead webhook|inbox|Turnstile/.test(blocker.what))
         .map((blocker) => blocker.what);
     expect(receiver(undefined)).toEqual([expect.stringContaining('has no D1 database')]);
     expect(receiver('')).toEqual([
@@ -185,6 +185,12 @@ describe('launch check', () => {
       expect.stringContaining('no LEAD_WEBHOOK_SECRET'),
     ]);
     expect(receiver('LEAD_ALERT_FROM LEAD_ALERT_TO ACCESS_TEAM_DOMAIN ACCESS_AUD')).toEqual([]);
+    editFile(copy, 'pages/_data/lead-receiver.json', (text) =>
+      text.replace('"turnstileSiteKey": ""', '"turnstileSiteKey": "0x4AAAAAAAexample"'),
+    );
+    expect(receiver('LEAD_ALERT_FROM LEAD_ALERT_TO ACCESS_TEAM_DOMAIN ACCESS_AUD')).toEqual([
+      expect.stringContaining('no TURNSTILE_SECRET_KEY'),
+    ]);
     // What the privacy policy must say of it: where, how long, who sees it.
     const privacy = launchBlockers(copy).find((blocker) => /privacy policy/.test(blocker.what));
     expect(privacy?.fix).toContain(

@@ -169,7 +169,7 @@ ${notice ? `<p class="notice" role="status">${escape(notice)}</p>` : ''}
 <button type="submit">Show</button>
 <a href="${INBOX}/export.csv?${query}">Export to CSV</a>
 </form>
-${unsent > 0 ? `<p class="notice">${unsent} alert${unsent === 1 ? ' was' : 's were'} not sent in the last day: check the alert settings (README "Lead delivery").</p>` : ''}
+${unsent > 0 ? `<p class="notice">${unsent} alert${unsent === 1 ? ' was' : 's were'} not sent in the last day (tried again for a day): check the alert settings (README "Lead delivery"). The leads are below.</p>` : ''}
 <div class="counts">
 ${countsTable('Leads by campaign', byCampaign, '(no campaign)')}
 ${countsTable('Leads by landing page', byLanding, '(unknown)')}
@@ -264,7 +264,7 @@ export async function leadInbox(context, settings) {
     countsBy(env.LEADS, 'landing_page', period),
     env.LEADS.prepare(
       `SELECT COUNT(*) AS count FROM alerts JOIN leads ON leads.id = alerts.lead_id
-        WHERE alerts.sent_at IS NULL AND alerts.attempts > 0 AND leads.received_at > ?`,
+        WHERE alerts.sent_at IS NULL AND alerts.last_error IS NOT NULL AND leads.received_at > ?`,
     )
       .bind(new Date(now - DAY_MS).toISOString())
       .first('count'),

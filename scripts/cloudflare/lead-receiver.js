@@ -13,7 +13,8 @@
  *
  * In order: refuse what is not a lead (another site's form, a body over 16 KB, a bad key), answer
  * a replay with the first answer, keep spam apart, check the fields as the form does, hold an
- * address to its hourly limit, then store the lead and its alerts in one transaction, and only
+ * address to its hourly limit, check Cloudflare Turnstile's token where the site asks for one,
+ * then store the lead and its alerts in one transaction, and only
  * then answer and alert (lead-alerts.js, after the answer: `waitUntil`). A failure to store
  * answers 503, so that the outbox keeps the lead and sends it again.
  */
@@ -96,6 +97,39 @@ async function readLead(request, body, address, now) {
   return { via: 'json', error: 'Send the lead as application/json or application/x-www-form-urlencoded.' };
 }
 
+/** Where Cloudflare Turnstile's tokens are checked (TURNSTILE_VERIFY_URL: the tests' stand-in). */
+const SITEVERIFY = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+/** The field Turnstile's widget adds to the form, with its token. */
+const TURNSTILE_FIELD = 'cf-turnstile-response';
+
+/**
+ * Whether the lead's Turnstile token is good, by Cloudflare's siteverify (on the server: a token
+ * is only a claim). A token is spent once checked, so each lead checks it with an idempotency key
+ * of its own: the outbox's retry of a lead whose storing failed gets the same verdict, not a
+ * "duplicate". Throws when siteverify cannot be reached (503: the outbox sends it again).
+ */
+async function passesChallenge(env, lead, request) {
+  const token = lead.sent[TURNSTILE_FIELD];
+  if (typeof token !== 'string' || token === '') return false;
+  const key = await sha256(lead.key);
+  const body = new FormData();
+  body.append('secret', env.TURNSTILE_SECRET_KEY);
+  body.append('response', token.slice(0, 2048));
+  body.append('remoteip', request.headers.get('CF-Connecting-IP') ?? '');
+  body.append(
+    'idempotency_key',
+    `${key.slice(0, 8)}-${key.slice(8, 12)}-4${key.slice(13, 16)}-8${key.slice(17, 20)}-${key.slice(20, 32)}`,
+  );
+  const response = await fetch(env.TURNSTILE_VERIFY_URL || SITEVERIFY, {
+    method: 'POST',
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`Turnstile's siteverify answered ${response.status}`);
+  const verdict = await response.json();
+  return verdict.success === true;
+}
+
 /** The first answer to a lead, whenever it is asked again: the same status and body. */
 function answerFor(lead, via, request, settings) {
   if (via === 'form') {
@@ -132,6 +166,22 @@ async function refuse(context, settings, via, status, refusal, sent = {}) {
 
 const leadRow = (db, key) =>
   db.prepare('SELECT id, received_at FROM leads WHERE idempotency_key = ?').bind(key).first();
+
+/**
+ * In one query: the lead already stored under the key (or the key of the window before, for a form
+ * without JavaScript), and how many leads and spam the address sent in the last hour.
+ */
+const firstLook = (db, lead, address, since) =>
+  db
+    .prepare(
+      `SELECT stored.id, stored.received_at,
+              (SELECT COUNT(*) FROM leads WHERE address_hash = ?3 AND received_at > ?4)
+            + (SELECT COUNT(*) FROM spam WHERE address_hash = ?3 AND received_at > ?4) AS recent
+         FROM (SELECT 1) LEFT JOIN (SELECT id, received_at FROM leads WHERE idempotency_key IN (?1, ?2)
+                                     ORDER BY id LIMIT 1) AS stored`,
+    )
+    .bind(lead.key, lead.previousKey ?? lead.key, address, since)
+    .first();
 
 /** Stores a lead and its alerts in one transaction; null when the key was already stored. */
 async function storeLead(env, settings, lead, fields, address, now) {
@@ -229,10 +279,8 @@ export async function receiveLead(context, settings) {
   let stored;
   let fields;
   try {
-    stored =
-      (await leadRow(env.LEADS, lead.key)) ??
-      (lead.previousKey && (await leadRow(env.LEADS, lead.previousKey)));
-    if (stored) return answerFor(stored, lead.via, request, settings);
+    const seen = await firstLook(env.LEADS, lead, address, new Date(now - HOUR_MS).toISOString());
+    if (seen.id !== null) return answerFor(seen, lead.via, request, settings);
 
     const checked = checkFields(lead.sent, settings.rules);
     ({ fields } = checked);
@@ -263,18 +311,20 @@ export async function receiveLead(context, settings) {
         lead.sent,
       );
     }
-    const since = new Date(now - HOUR_MS).toISOString();
-    const recent = await env.LEADS.prepare(
-      `SELECT (SELECT COUNT(*) FROM leads WHERE address_hash = ?1 AND received_at > ?2)
-            + (SELECT COUNT(*) FROM spam WHERE address_hash = ?1 AND received_at > ?2) AS count`,
-    )
-      .bind(address, since)
-      .first('count');
+    const { recent } = seen;
     if (recent >= settings.perAddressHourly) {
       return refuse(context, settings, lead.via, 429, {
         error: 'too-many',
         message: `We already have ${recent} requests from your connection this hour. Please call us at ${settings.site.phone} instead.`,
         headers: { 'Retry-After': '3600' },
+      });
+    }
+    if (settings.turnstile && !(env.TURNSTILE_SECRET_KEY && (await passesChallenge(env, lead, request)))) {
+      // 422, as for a field: the lead leaves the outbox and the visitor sends it again, with the
+      // widget's next token (a token lasts five minutes; a retry later would only meet refusals).
+      return refuse(context, settings, lead.via, 422, {
+        error: 'challenge',
+        message: `The check against automated requests did not pass${lead.via === 'form' ? ' (it needs JavaScript)' : ''}: reload the page and send the form again, or call us at ${settings.site.phone}.`,
       });
     }
     stored = await storeLead(env, settings, lead, fields, address, now);

@@ -9,7 +9,10 @@ export interface ServedOver {
   overHttps?: boolean;
   /** sha256 hashes of the pages' <style> elements, which style-src allows. */
   inlineStyleHashes?: string[];
+  /** Cloudflare Turnstile's script and frame, when the lead receiver challenges visitors. */
+  turnstile?: boolean;
 }
+export const TURNSTILE_ORIGIN: string;
 export function contentSecurityPolicy(
   inlineScriptHashes: string[],
   leadEndpoint?: string,

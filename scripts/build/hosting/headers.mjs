@@ -48,6 +48,9 @@ export function inlineCodeOf(html) {
   return { scriptHashes: scripts.map(sha256), styleHashes: styles.map(sha256), stray };
 }
 
+/** Where Cloudflare Turnstile's script and challenge come from (lead-receiver.json turnstileSiteKey). */
+export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
 /** The origin a lead endpoint adds to the CSP: none for a same-origin path like /api/leads. */
 function leadOrigin(leadEndpoint) {
   return /^https?:\/\//.test(leadEndpoint ?? '') ? ` ${new URL(leadEndpoint).origin}` : '';
@@ -62,13 +65,16 @@ function leadOrigin(leadEndpoint) {
 export function contentSecurityPolicy(
   inlineScriptHashes,
   leadEndpoint,
-  { overHttps = true, inlineStyleHashes = [] } = {},
+  { overHttps = true, inlineStyleHashes = [], turnstile = false } = {},
 ) {
   const quoted = (hashes) => hashes.map((hash) => ` '${hash}'`).join('');
   const lead = leadOrigin(leadEndpoint);
+  // Cloudflare Turnstile, when the lead receiver challenges visitors: its script and its frame.
+  const challenge = turnstile ? ` ${TURNSTILE_ORIGIN}` : '';
   return [
     "default-src 'none'",
-    `script-src 'self'${quoted(inlineScriptHashes)}`,
+    `script-src 'self'${challenge}${quoted(inlineScriptHashes)}`,
+    ...(turnstile ? [`frame-src ${TURNSTILE_ORIGIN}`] : []),
     `style-src 'self'${quoted(inlineStyleHashes)}`,
     "img-src 'self' data:",
     "font-src 'self'",
@@ -91,12 +97,13 @@ export function contentSecurityPolicy(
 export function securityHeaders(
   inlineScriptHashes,
   leadEndpoint,
-  { overHttps = true, inlineStyleHashes = [] } = {},
+  { overHttps = true, inlineStyleHashes = [], turnstile = false } = {},
 ) {
   return {
     'Content-Security-Policy': contentSecurityPolicy(inlineScriptHashes, leadEndpoint, {
       overHttps,
       inlineStyleHashes,
+      turnstile,
     }),
     ...(overHttps && { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY }),
     'X-Content-Type-Options': 'nosniff',

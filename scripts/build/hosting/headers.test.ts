@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineCodeOf } from './headers.mjs';
+import { TURNSTILE_ORIGIN, contentSecurityPolicy, inlineCodeOf } from './headers.mjs';
 
 const hash = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 const IMPORT_MAP = '{"imports":{"a":"/a.js"}}';
@@ -46,5 +46,20 @@ describe('the inline code a page may run', () => {
   it('refuses a kind of inline script the head never writes', () => {
     const head = page('').replace('<title>', '<script>alert(1)</script><title>');
     expect(inlineCodeOf(head).stray).toEqual(['an inline <script> (alert(1)…)']);
+  });
+});
+
+describe('the policy with Cloudflare Turnstile', () => {
+  it('adds challenges.cloudflare.com to script-src and frame-src, and nothing else', () => {
+    const directives = (policy: string) =>
+      new Map(policy.split('; ').map((rule) => [rule.split(' ')[0], rule]));
+    const without = directives(contentSecurityPolicy(['sha256-x'], '/api/leads'));
+    const withTurnstile = directives(contentSecurityPolicy(['sha256-x'], '/api/leads', { turnstile: true }));
+    const changed = [...withTurnstile].filter(([name, rule]) => without.get(name) !== rule);
+    expect(changed).toEqual([
+      ['script-src', `script-src 'self' ${TURNSTILE_ORIGIN} 'sha256-x'`],
+      ['frame-src', `frame-src ${TURNSTILE_ORIGIN}`],
+    ]);
+    expect(TURNSTILE_ORIGIN).toBe('https://challenges.cloudflare.com');
   });
 });

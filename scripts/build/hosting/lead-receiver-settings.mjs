@@ -26,6 +26,8 @@ export function leadReceiverSettings(overrides = {}) {
     retentionDays: leadReceiver.retentionDays,
     perAddressHourly: leadReceiver.perAddressHourly,
     minimumSeconds: leadReceiver.minimumSeconds,
+    // Cloudflare Turnstile: the form carries its token, which the receiver checks.
+    turnstile: Boolean(leadReceiver.turnstileSiteKey),
     rules: {
       required: contactForm.required,
       maxLength: contactForm.maxLength,

@@ -98,9 +98,17 @@ const hasVariants = files.some((file) => file.startsWith(`${VARIANTS_FOLDER}/`))
 const feeds = files.filter((file) => FEED_FILE.test(file));
 const ATOM = { 'Content-Type': ATOM_TYPE };
 const { hashes, inlineStyleHashes } = inlineHashes(pages);
-const security = securityHeaders(hashes, site.leadEndpoint, { inlineStyleHashes });
+// Cloudflare Turnstile, while the site's own receiver challenges visitors (lead-receiver.json).
+const turnstile =
+  site.leadEndpoint === RECEIVER_PATH &&
+  Boolean(siteData.loadSiteData().locals.leadReceiver.turnstileSiteKey);
+const security = securityHeaders(hashes, site.leadEndpoint, { inlineStyleHashes, turnstile });
 // npm start and npm run serve speak plain HTTP: no HTTPS-only directives (headers.mjs).
-const previewSecurity = securityHeaders(hashes, site.leadEndpoint, { overHttps: false, inlineStyleHashes });
+const previewSecurity = securityHeaders(hashes, site.leadEndpoint, {
+  overHttps: false,
+  inlineStyleHashes,
+  turnstile,
+});
 const editorSecurity = editorSecurityHeaders(security);
 const editorPreviewSecurity = editorSecurityHeaders(previewSecurity, { overHttps: false });
 
