@@ -181,9 +181,9 @@ function parseCsv(text: string): Record<string, string>[] {
 }
 
 /** Every lead stored, as the agency exports them from its inbox (with a valid Access token). */
-async function storedLeads(): Promise<StoredLead[]> {
+async function storedLeads(siteUrl = site.url): Promise<StoredLead[]> {
   const today = new Date().toISOString().slice(0, 10);
-  const response = await fetch(`${site.url}/admin/leads/export.csv?from=2000-01-01&to=${today}`, {
+  const response = await fetch(`${siteUrl}/admin/leads/export.csv?from=2000-01-01&to=${today}`, {
     headers: { 'Cf-Access-Jwt-Assertion': await accessToken() },
   });
   expect(response.status).toBe(200);
@@ -611,6 +611,9 @@ describe('with Cloudflare Turnstile (lead-receiver.json turnstileSiteKey, TURNST
     receiver = await startCloudflare(challenged.root, {
       TURNSTILE_SECRET_KEY: SECRET,
       TURNSTILE_VERIFY_URL: verifyUrl,
+      // Its inbox, to see what it stored.
+      ACCESS_TEAM_DOMAIN: access.url,
+      ACCESS_AUD,
     });
   }, 120_000);
 
@@ -655,6 +658,7 @@ describe('with Cloudflare Turnstile (lead-receiver.json turnstileSiteKey, TURNST
     expect((await challengedPost({ ...good, email: 'again@example.com' }, 'turnstile-key-0004')).status).toBe(
       422,
     );
+    expect((await storedLeads(receiver.url)).map((lead) => lead.email)).toEqual(['good-token@example.com']);
   });
 });
 
