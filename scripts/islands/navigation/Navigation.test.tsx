@@ -32,6 +32,26 @@ function mountNavigation(markup = staticNavigation) {
 }
 
 /** Desktop: the chevron button beside the item's link. */
+/**
+ * Runs `check` while the browser says the pointer rests on the menu item `label` (:hover), as it
+ * does after the hover that loaded the island: happy-dom has no pointer, so the test says it, and
+ * no further pointer event comes.
+ */
+async function whileHovered(label: string, check: () => Promise<void>): Promise<void> {
+  // The original, called with the element as `this` below.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const matches = Element.prototype.matches;
+  const spy = vi.spyOn(Element.prototype, 'matches').mockImplementation(function (this: Element, selector) {
+    if (selector === ':hover') return this.matches('li') && this.textContent.startsWith(label);
+    return matches.call(this, selector);
+  });
+  try {
+    await check();
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 const subMenuButton = (nav: ReturnType<typeof mountNavigation>, label: string) =>
   nav.getByRole('button', { name: `${label} pages` });
 /** Mobile: the item's whole row. */
@@ -89,47 +109,23 @@ describe('navigation island', () => {
     });
 
     it('opens the dropdown of the item the pointer rests on when it takes over, without another move', async () => {
-      // The hover that loaded the island rests on Pricing: the browser says so through :hover
-      // (happy-dom has no pointer, so the test says it), and no further pointer event comes.
-      // The original, called with the element as `this` below.
-      // eslint-disable-next-line @typescript-eslint/unbound-method
-      const matches = Element.prototype.matches;
-      const spy = vi.spyOn(Element.prototype, 'matches').mockImplementation(function (
-        this: Element,
-        selector,
-      ) {
-        if (selector === ':hover') return this.matches('li') && this.textContent.startsWith('Pricing');
-        return matches.call(this, selector);
-      });
-      try {
+      // The hover that loaded the island rests on Pricing.
+      await whileHovered('Pricing', async () => {
         const nav = mountNavigation();
         await waitFor(() => expect(subMenuButton(nav, 'Pricing').getAttribute('aria-expanded')).toBe('true'));
         expect(subMenuButton(nav, 'About Us').getAttribute('aria-expanded')).toBe('false');
-      } finally {
-        spy.mockRestore();
-      }
+      });
     });
 
     it('opens nothing when the pointer leaves the item before the island has taken over', async () => {
       // The browser may still say :hover of the new markup for a frame after the pointer left.
-      // eslint-disable-next-line @typescript-eslint/unbound-method
-      const matches = Element.prototype.matches;
-      const spy = vi.spyOn(Element.prototype, 'matches').mockImplementation(function (
-        this: Element,
-        selector,
-      ) {
-        if (selector === ':hover') return this.matches('li') && this.textContent.startsWith('Pricing');
-        return matches.call(this, selector);
-      });
-      try {
+      await whileHovered('Pricing', async () => {
         const nav = mountNavigation();
         const pricing = subMenuButton(nav, 'Pricing').closest('li')!;
         pricing.dispatchEvent(new PointerEvent('pointerleave'));
         await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
         expect(subMenuButton(nav, 'Pricing').getAttribute('aria-expanded')).toBe('false');
-      } finally {
-        spy.mockRestore();
-      }
+      });
     });
 
     it('keeps at most one dropdown open', async () => {
