@@ -30,7 +30,9 @@ export function alertChannels(env) {
   ];
 }
 
-const hex = (bytes) => [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+/** Bytes as lowercase hex (a digest, a signature). */
+export const hex = (bytes) =>
+  [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** The HMAC-SHA256 of `${timestamp}.${body}` with the secret, as hex: what the webhook checks. */
 export async function signature(secret, timestamp, body) {

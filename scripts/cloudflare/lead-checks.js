@@ -32,7 +32,7 @@ export const HONEYPOT = 'leave-empty';
 const SOURCE_FIELD =
   /^(landingPage|referrer|utm_(source|medium|campaign|term|content)|gclid|[gw]braid|fbclid|msclkid)$/;
 
-/** A value as the inbox and its CSV show it: printable, never a spreadsheet formula. */
+/** A value as it is stored: control characters out (but a line break), trimmed. The CSV neutralises formulas (lead-inbox.js). */
 export const printable = (value) =>
   String(value)
     .replace(/\p{Cc}/gu, (character) => (character === '\n' ? '\n' : ' '))

@@ -16,6 +16,7 @@
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { FIELD_LABELS, fromTheSite } from './lead-checks.js';
+import { escape } from './lead-pages.js';
 import { afterAnswer } from './lead-receiver.js';
 import { functionHeaders } from './response-headers.js';
 
@@ -50,12 +51,6 @@ export async function accessIdentity(request, env) {
     return { status: 403, reason: `Cloudflare Access's token was refused (${error.code ?? error.message}).` };
   }
 }
-
-const escape = (text) =>
-  String(text ?? '').replace(
-    /[&<>"']/g,
-    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character],
-  );
 
 /** A CSV cell: quoted, and never a formula once a spreadsheet opens it. */
 export function csvCell(value) {

@@ -10,8 +10,9 @@
  */
 import { functionHeaders } from './response-headers.js';
 
-const escape = (text) =>
-  String(text).replace(
+/** Text as HTML shows it, in an element or an attribute: never markup. */
+export const escape = (text) =>
+  String(text ?? '').replace(
     /[&<>"']/g,
     (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character],
   );

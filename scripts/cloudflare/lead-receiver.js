@@ -18,7 +18,7 @@
  * then answer and alert (lead-alerts.js, after the answer: `waitUntil`). A failure to store
  * answers 503, so that the outbox keeps the lead and sends it again.
  */
-import { alertChannels, retryWait, sendDueAlerts, sendNewAlerts } from './lead-alerts.js';
+import { alertChannels, hex, retryWait, sendDueAlerts, sendNewAlerts } from './lead-alerts.js';
 import {
   IDEMPOTENCY_KEY,
   MAX_BODY_BYTES,
@@ -38,8 +38,7 @@ const DAY_MS = 24 * HOUR_MS;
 const encoder = new TextEncoder();
 
 async function sha256(text) {
-  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return hex(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
 }
 
 /** What came in, read: how it came, its key, fields, page, source and timing. */
