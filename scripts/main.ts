@@ -12,8 +12,7 @@ import { recordAttribution } from './page/attribution';
 import { answerContactFormSubmits } from './page/contact-form-submits';
 import { correctFooterYear } from './page/footer-year';
 import { startIslands, type IslandController } from './page/island-loader';
-import { renderPlainToast } from './page/toast-card';
-import { currentToast, showToast, subscribeToToasts } from './page/toast-store';
+import { currentToast, renderPlainToast, showToast, subscribeToToasts } from './page/toast';
 import { whenParsed } from './page/when-parsed';
 import { whenShown } from './page/when-shown';
 

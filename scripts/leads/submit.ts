@@ -1,4 +1,4 @@
-import { showToast } from '../page/toast-store';
+import { showToast } from '../page/toast';
 import { clearDraft } from './drafts';
 import { deliverNow, isPending, queueLead, type Lead, type Refusal } from './outbox';
 import { visitSource } from './visit-source';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markupOf } from '../../tests/support/render-page';
 import { answerContactFormSubmits } from './contact-form-submits';
-import * as toasts from './toast-store';
+import * as toasts from './toast';
 
 /** The form as the build renders it on /contact, its submits answered as on the page. */
 function renderForm(leads: Parameters<typeof answerContactFormSubmits>[1] = () => import('../leads/leads')) {

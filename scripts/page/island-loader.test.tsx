@@ -136,7 +136,7 @@ describe('startIslands', () => {
     const registry: Registry = { greeting: load };
     startIslands(document, code(registry));
     startIslands(document, code(registry));
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('not mounted twice'));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('already started'));
 
     interactWith(document.querySelector('[data-island]')!);
     expect(await screen.findAllByRole('button', { name: 'Enhanced once' })).toHaveLength(1);

@@ -44,6 +44,13 @@ function setState(root: HTMLElement, state: MountState): void {
   root.dataset.islandState = state;
 }
 
+/**
+ * Tells a developer what became of an island; the page keeps its HTML whatever happened. Short:
+ * every page downloads these words.
+ */
+const report = (level: 'warn' | 'error', name: string, what: string, ...error: unknown[]): void =>
+  console[level](`[island:${name}] ${what}; its HTML stays`, ...error);
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -124,7 +131,7 @@ async function attempt(name: string, root: HTMLElement, code: () => Promise<Isla
     const load = Object.hasOwn(loaded.islands, name) ? loaded.islands[name] : undefined;
     if (!load) {
       setState(root, 'failed');
-      console.warn(`[island:${name}] is not registered; its HTML stays.`);
+      report('warn', name, 'not registered');
       return false;
     }
     island = await load();
@@ -134,10 +141,7 @@ async function attempt(name: string, root: HTMLElement, code: () => Promise<Isla
     setState(root, final ? 'failed' : 'retrying');
     record.retryAfter = Date.now() + RETRY_BACKOFF_MS * 2 ** (record.attempts - 1);
     if (record.attempts === 1) {
-      console.error(
-        `[island:${name}] could not be downloaded; its HTML stays, and the next use retries.`,
-        error,
-      );
+      report('error', name, 'download failed, retried on next use', error);
     }
     return false;
   }
@@ -148,7 +152,7 @@ async function attempt(name: string, root: HTMLElement, code: () => Promise<Isla
     return true;
   } catch (error) {
     setState(root, 'failed');
-    console.error(`[island:${name}] failed to mount; its HTML stays.`, error);
+    report('error', name, 'mount failed', error);
     return false;
   }
 }
@@ -185,7 +189,7 @@ export function startIslands(scope: ParentNode, code: () => Promise<IslandCode>)
   for (const root of scope.querySelectorAll<HTMLElement>('[data-island]')) {
     const name = root.dataset.island ?? '';
     if (stateOf(root) !== undefined) {
-      console.warn(`[island:${name}] was already started here; not mounted twice.`);
+      report('warn', name, 'already started');
       continue;
     }
     setState(root, 'waiting');

@@ -1,4 +1,4 @@
-import { showToast } from './toast-store';
+import { showToast } from './toast';
 
 /**
  * Answers a valid contact-form submit when the form's own code (the leads chunk) cannot be

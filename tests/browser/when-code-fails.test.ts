@@ -4,7 +4,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { PLACEHOLDER_TOAST } from '../../scripts/page/toast-store';
+import messages from '../../pages/_data/messages.json';
 import {
   byRole,
   closePage,
@@ -67,8 +67,8 @@ describe.runIf(PLACEHOLDERS)('when island code fails', () => {
       await openContact(page);
       await fillContactForm(page);
       await submitContactForm(page);
-      await expect.poll(() => toastText(page)).toContain(PLACEHOLDER_TOAST.title);
-      expect(await toastText(page)).toContain(PLACEHOLDER_TOAST.icon);
+      await expect.poll(() => toastText(page)).toContain(messages.placeholderToast.title);
+      expect(await toastText(page)).toContain(messages.placeholderToast.icon);
       const address = new URL((await urlOf(page))!);
       expect(address.pathname + address.search + address.hash).toBe('/contact');
       await expectEntriesKept(page);
@@ -78,7 +78,7 @@ describe.runIf(PLACEHOLDERS)('when island code fails', () => {
         await expect.poll(() => toastText(page)).toBe('');
       }
       await page.locator(CALL_NOW).click();
-      await expect.poll(() => toastText(page)).toContain(PLACEHOLDER_TOAST.title);
+      await expect.poll(() => toastText(page)).toContain(messages.placeholderToast.title);
       // One message at a time, in the live region.
       expect(await countOf(page, '[role="status"] .ds-toast')).toBe(1);
       await closePage(page);
@@ -94,7 +94,7 @@ describe.runIf(PLACEHOLDERS)('when island code fails', () => {
     const errors = await openContact(page);
 
     await page.locator(CALL_NOW).click();
-    await expect.poll(() => toastText(page)).toContain(PLACEHOLDER_TOAST.title);
+    await expect.poll(() => toastText(page)).toContain(messages.placeholderToast.title);
     expect(await countOf(page, '[data-plain-toast]')).toBe(1); // the entry script's card
     expect(await islandState(page, 'toast')).toBe('retrying');
 
@@ -115,7 +115,7 @@ describe.runIf(PLACEHOLDERS)('when island code fails', () => {
     await fillContactForm(page);
     const started = Date.now();
     await submitContactForm(page);
-    await expect.poll(() => toastText(page), { timeout: 1500 }).toContain(PLACEHOLDER_TOAST.title);
+    await expect.poll(() => toastText(page), { timeout: 1500 }).toContain(messages.placeholderToast.title);
     expect(Date.now() - started).toBeLessThan(1500);
     expect(new URL((await urlOf(page))!).hash).toBe('');
     await expectEntriesKept(page);
@@ -135,7 +135,7 @@ describe('the contact form’s own code', () => {
     await page.goto(site.url('/'));
     if (!actions.live) {
       await page.locator(byRole('button', 'Get Started')).click();
-      await expect.poll(() => toastText(page)).toContain(PLACEHOLDER_TOAST.title);
+      await expect.poll(() => toastText(page)).toContain(messages.placeholderToast.title);
     }
     expect(scripts.filter((script) => chunk('leads').test(script))).toEqual([]);
     await page.goto(site.url('/contact'));

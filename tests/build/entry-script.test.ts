@@ -10,9 +10,10 @@ import { DIST, builtDocument } from '../support/site';
  * island needs loads with the island. What every page must do at once stays: since the lead's
  * attribution (scripts/page/attribution.ts: any page can be a visit's first), 2,607 bytes, from
  * 2,464; 2,638 since it keeps only the known parameters, each cut short (the lead cleans them
- * further in its own chunk).
+ * further in its own chunk); 2,491 since the placeholder toast's words are the page's (its
+ * template) and the toast is one module the island's chunk shares.
  */
-const ENTRY_SCRIPT_GZIP_BYTES = 2_650;
+const ENTRY_SCRIPT_GZIP_BYTES = 2_500;
 
 function entryScriptOf(page: string): string {
   const src = builtDocument(path.join(DIST, page))

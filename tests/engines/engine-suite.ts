@@ -10,7 +10,8 @@
  * engines run side by side: much of a test is waiting on the other engine's driver or on a timer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLACEHOLDER_TOAST, TOAST_DURATION_MS } from '../../scripts/page/toast-store';
+import messages from '../../pages/_data/messages.json';
+import { TOAST_DURATION_MS } from '../../scripts/page/toast';
 import { startEngineSite, type EngineSite } from '../support/engine-site';
 import { startEngine, waitInPage, type EngineName, type EnginePage } from '../support/engines';
 import { codeLinesWrapped, wordsBrokenInCells } from '../support/post-readings';
@@ -234,9 +235,9 @@ export function describeEngine(engine: EngineName): void {
       async () => {
         await open('/contact', DESKTOP);
         await page.click('main button[data-toast]');
-        await waitInPage(page, 'the toast showed', statusSays, PLACEHOLDER_TOAST.title);
+        await waitInPage(page, 'the toast showed', statusSays, messages.placeholderToast.title);
         const shownAt = Date.now();
-        expect(await page.evaluate(statusText)).toContain(PLACEHOLDER_TOAST.icon);
+        expect(await page.evaluate(statusText)).toContain(messages.placeholderToast.icon);
         await page.click('main button[data-toast]');
         // The toast it replaces leaves (its exit motion) and one stays.
         await waitInPage(
@@ -272,7 +273,7 @@ export function describeEngine(engine: EngineName): void {
         expect(await page.evaluate(statusText)).toBe('');
 
         await submitValidForm();
-        await waitInPage(page, 'the toast showed', statusSays, PLACEHOLDER_TOAST.title);
+        await waitInPage(page, 'the toast showed', statusSays, messages.placeholderToast.title);
         expect(await page.evaluate(() => location.pathname + location.search + location.hash)).toBe(
           '/contact',
         );
@@ -288,13 +289,13 @@ export function describeEngine(engine: EngineName): void {
       async () => {
         await open('/contact', DESKTOP, ANY_CHUNK);
         await submitValidForm();
-        await waitInPage(page, 'the plain toast showed', statusSays, PLACEHOLDER_TOAST.title);
+        await waitInPage(page, 'the plain toast showed', statusSays, messages.placeholderToast.title);
         expect(await page.evaluate(() => location.pathname + location.hash)).toBe('/contact');
         expect(
           await page.evaluate(() => document.querySelector<HTMLInputElement>('#first-name')?.value),
         ).toBe('Ada');
         await page.click('main button[data-toast]');
-        await waitInPage(page, 'Call Now answered', statusSays, PLACEHOLDER_TOAST.title);
+        await waitInPage(page, 'Call Now answered', statusSays, messages.placeholderToast.title);
         expect(await page.evaluate(toastCount)).toBe(1);
       },
     );
@@ -302,7 +303,7 @@ export function describeEngine(engine: EngineName): void {
     it.runIf(PLACEHOLDERS)('a chunk that failed once is fetched again by the next use', async () => {
       await open('/contact', DESKTOP, /^\/Toast\./);
       await page.click('main button[data-toast]');
-      await waitInPage(page, 'the plain toast showed', statusSays, PLACEHOLDER_TOAST.title);
+      await waitInPage(page, 'the plain toast showed', statusSays, messages.placeholderToast.title);
       await waitInPage(
         page,
         'the toast island is waiting for a retry',

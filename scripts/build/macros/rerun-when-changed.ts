@@ -1,4 +1,4 @@
-/** What the build-time macros (design-tokens.ts, icon-shapes.ts, placeholder-toast.ts) share. */
+/** What the build-time macros (design-tokens.ts, icon-shapes.ts) share. */
 
 /** What Parcel passes a macro as `this` (the part of @parcel/macros' MacroContext used here). */
 interface MacroContext {

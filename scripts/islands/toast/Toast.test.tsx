@@ -2,7 +2,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { markupOf } from '../../../tests/support/render-page';
-import { PLACEHOLDER_TOAST, TOAST_DURATION_MS, dismissToast, showToast } from '../../page/toast-store';
+import messages from '../../../pages/_data/messages.json';
+import { TOAST_DURATION_MS, dismissToast, showToast } from '../../page/toast';
 import Toast from './Toast';
 
 const SPEC_TITLE =
@@ -34,7 +35,7 @@ describe('toast island', () => {
   it('shows the placeholder title from the specification, with the construction emoji, in the live region', () => {
     const region = renderRegion();
     act(() => void showToast());
-    expect(PLACEHOLDER_TOAST.title).toBe(SPEC_TITLE);
+    expect(messages.placeholderToast.title).toBe(SPEC_TITLE);
     expect(screen.getByRole('status')).toBe(region);
     expect(region.textContent).toContain(SPEC_TITLE);
     expect(region.textContent).toContain('🚧');

@@ -1,13 +1,13 @@
 import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { CSSTransition, TransitionGroup } from 'react-transition-group';
 import { tokenMs } from '../../build/macros/design-tokens' with { type: 'macro' };
-import { toastCard } from '../../page/toast-card';
 import {
   currentToast,
+  toastCard,
   subscribeToToasts,
   toastVisible,
   type Toast as ToastData,
-} from '../../page/toast-store';
+} from '../../page/toast';
 import type { IslandMode, IslandProps } from '../island-types';
 import { transitionClasses } from '../transition-classes';
 
