@@ -40,15 +40,29 @@ const FAQ = {
   answer: 'Yes. Land flippers get the same campaigns, aimed at owners of vacant lots.',
 };
 
+/** Posts the list must mark, added to the repository the editor opens (and not to the tree built after). */
+const LISTED = [
+  { file: 'pages/_posts/a-post-for-later.md', title: 'A post for later', date: '2099-01-15', draft: false },
+  { file: 'pages/_posts/a-draft.md', title: 'A draft', date: '2026-01-15', draft: true },
+];
+const listedPost = ({ title, date, draft }: (typeof LISTED)[number]) =>
+  `---\ntitle: ${title}\ndescription: Seen in the editor's list only.\ndate: ${date}\ncategory: seo\nauthor: Grace Liu\n${draft ? 'draft: true\n' : ''}---\n\nText.\n`;
+
 /** The repository's files the editor's test repository starts with: path and base64 content. */
 function repositoryFiles(): [string, string][] {
-  return EDITED_FOLDERS.flatMap((folder) =>
-    readdirSync(path.join(ROOT, folder), { withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry): [string, string] => [
-        `${folder}/${entry.name}`,
-        readFileSync(path.join(ROOT, folder, entry.name)).toString('base64'),
-      ]),
+  const listed = LISTED.map((post): [string, string] => [
+    post.file,
+    Buffer.from(listedPost(post)).toString('base64'),
+  ]);
+  return listed.concat(
+    EDITED_FOLDERS.flatMap((folder) =>
+      readdirSync(path.join(ROOT, folder), { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry): [string, string] => [
+          `${folder}/${entry.name}`,
+          readFileSync(path.join(ROOT, folder, entry.name)).toString('base64'),
+        ]),
+    ),
   );
 }
 
@@ -153,6 +167,10 @@ describe('the browser editor, driven in Chromium', () => {
   const elsewhere = new Set<string>();
   /** For each save the editor had to refuse (a price without "$", an empty FAQ): whether it did. */
   const refusals: boolean[] = [];
+  /** The sign-in screen of the editor as shipped (GitHub, the repository not set yet), as its text. */
+  let signIn = '';
+  /** The posts' list, after the saves: each row's text, and whether it shows a thumbnail. */
+  let list: { text: string; thumbnail: boolean }[] = [];
   // The computer's folder the cover is uploaded from.
   const uploads = mkdtempSync(path.join(tmpdir(), 'editor-upload-'));
 
@@ -171,10 +189,11 @@ describe('the browser editor, driven in Chromium', () => {
       );
     });
     await page.setRequestInterception(true);
+    let testRepository = false;
     page.on('request', (request) => {
       const url = new URL(request.url());
       // The configuration as the build wrote it, with the in-browser test repository for GitHub.
-      if (url.origin === server.url && url.pathname === '/admin/config.json') {
+      if (testRepository && url.origin === server.url && url.pathname === '/admin/config.json') {
         const config = JSON.parse(readFileSync(path.join(ROOT, 'dist/admin/config.json'), 'utf8')) as object;
         return void request.respond({
           status: 200,
@@ -187,6 +206,11 @@ describe('the browser editor, driven in Chromium', () => {
       elsewhere.add(url.origin);
       return void request.abort();
     });
+    // As shipped, on this computer: GitHub or a local folder, the repository not named yet.
+    await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => document.body.innerText.includes('Local Repository'));
+    signIn = await page.evaluate(() => document.body.innerText);
+    testRepository = true;
     await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle0' });
     await page.evaluate(async (files) => {
       const root = await (
@@ -261,12 +285,22 @@ describe('the browser editor, driven in Chromium', () => {
     await (await empty(control('textbox', 'Answer'))).type(FAQ.answer);
     await save(page);
 
+    await page.goto(`${server.url}/admin#/collections/posts`);
+    await page.waitForFunction((title) => document.body.innerText.includes(title), {}, POST.title);
+    await settle();
+    list = await page.$$eval('[role=row][aria-label]', (rows) =>
+      rows.map((row) => ({
+        text: (row as HTMLElement).innerText,
+        thumbnail: [...row.querySelectorAll('img')].some((image) => image.complete && image.naturalWidth > 0),
+      })),
+    );
+
     saved = new Map((await storedFiles(page)).map(([file, content, text]) => [file, [content, text]]));
     tree = copyOfTree();
     // The editor set up, as README "Edit in the browser" says: it names the repository it saves to.
     tree.edit('pages/_data/editor.json', '{owner}/{repository}', 'dealstream/website');
     for (const [file, [content, text]] of saved)
-      if (file !== 'pages/_data/editor.json')
+      if (file !== 'pages/_data/editor.json' && !LISTED.some((post) => post.file === file))
         tree.write(file, text ? content : Buffer.from(content, 'base64'));
   }, 180_000);
 
@@ -281,9 +315,23 @@ describe('the browser editor, driven in Chromium', () => {
   it('loads everything from the site itself, under its policy, with no script error', () => {
     expect(violations).toEqual([]);
     expect(scriptErrors).toEqual([]);
-    // Its fonts and its update check are the site's own files (write-editor.mjs); only GitHub's
-    // status page is asked, which the sign-in screen reports.
-    expect([...elsewhere].filter((origin) => origin !== 'https://www.githubstatus.com')).toEqual([]);
+    // Its fonts and its update check are the site's own files, and GitHub's status is asked only
+    // of an editor signed in with GitHub (write-editor.mjs).
+    expect([...elsewhere]).toEqual([]);
+  });
+
+  it('names no placeholder on its sign-in screen before the repository is set', () => {
+    expect(signIn).toContain('select the root directory of your Git repository');
+    expect(signIn).not.toMatch(/[{}]/);
+  });
+
+  it('marks scheduled posts and drafts in the posts’ list, and shows each cover there', () => {
+    const row = (title: string) => list.find(({ text }) => text.includes(title));
+    expect(row(LISTED[0]!.title)?.text).toContain(`${LISTED[0]!.date} · scheduled`);
+    expect(row(LISTED[1]!.title)?.text).toContain(`${LISTED[1]!.date} · draft`);
+    expect(row(POST.title)?.text).toContain(POST.date);
+    expect(row(POST.title)?.text).not.toMatch(/scheduled|draft/);
+    expect(row(POST.title)?.thumbnail, 'the new post’s cover in the list').toBe(true);
   });
 
   it('refuses a save that breaks a schema’s rule, before anything is written', () => {

@@ -213,7 +213,12 @@ function postsCollection(teamNames) {
     // The file name is the post's address, /blog/<slug>: made from the title once, then kept.
     slug: '{{slug}}',
     identifier_field: 'title',
-    summary: '{{title}} ({{date}})',
+    // "(2026-12-20 · scheduled)" or "(… · draft)" for a post the site does not show (a scheduled
+    // one until its day, write-editor.mjs).
+    summary: "{{title}} ({{date}}{{date | scheduled}}{{draft | ternary(' · draft', '')}})",
+    // The list's thumbnail is the cover, by its path in the repository: the editor looks a bare
+    // file name up beside the post, where covers are not.
+    thumbnail: `/${IMAGES_DIR}/{{cover}}`,
     sortable_fields: { fields: ['date', 'title'], default: { field: 'date', direction: 'descending' } },
     fields: [...fields, { name: 'body', label: 'Text', widget: 'markdown', hint: 'The post, in Markdown' }],
   };

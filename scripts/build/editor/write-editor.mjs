@@ -51,17 +51,44 @@ const FONTS = [
 const UPDATE_CHECK = /(\w+)=`\$\{\w+\}\/package\.json`/g;
 const VERSION_FILE = 'version.json';
 
+/**
+ * The local mode's sign-in says "select the root directory of the “<name>” repository", the name
+ * from editor.json's `repository`. Until it is set, that is the placeholder's "{repository}": the
+ * name is left empty then, and the editor says "of your Git repository" instead.
+ */
+const LOCAL_REPOSITORY_NAME = '.repo?.split(`/`).pop()';
+const LOCAL_REPOSITORY_NAME_SET = '.repo?.split(`/`).pop().replace(/^\\{.*\\}$/,``)';
+
+/**
+ * The editor asks githubstatus.com every 5 minutes whenever its configured backend is GitHub, even
+ * on the sign-in screen and in local mode, where it tells GitHub who is editing and fails offline.
+ * It asks only once an editor has signed in with that backend (the account store's `backendName`).
+ */
+const ACCOUNT_STORE = /(\w+)=\w+\(\{account:void 0\}\)/;
+const STATUS_CHECK = /(\w+)\.current\?\.checkStatus&&!\1\.current\.repository\?\.isSelfHosted\?/g;
+
+/**
+ * A transformation for the posts' summary, `{{date | scheduled}}`: " · scheduled" for a date after
+ * today in the site's time zone (site.json), as the build decides what it publishes
+ * (scripts/build/site-time.cjs). The editor's own transformations cannot compare dates.
+ */
+const SUMMARY_TRANSFORMATIONS = 'case`ternary`:return Zpe(t,a);';
+const scheduledTransformation = (timeZone) =>
+  `${SUMMARY_TRANSFORMATIONS}case\`scheduled\`:return String(t)>new Intl.DateTimeFormat(\`en-CA\`,{timeZone:${JSON.stringify(timeZone)}}).format(new Date())?\` · scheduled\`:\`\`;`;
+
 const digest = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 8);
+
+/** The build's stop when the editor no longer has what a rewrite of it looks for. */
+const moved = (what, version) =>
+  new Error(
+    `scripts/build/editor/write-editor.mjs: @sveltia/cms ${version} no longer has ${what} in dist/sveltia-cms.js. ` +
+      'Find what it asks for now (the browser console lists what the editor’s policy blocks) and update this rewrite.',
+  );
 
 /** Replaces `what` in `text` where it occurs, or stops: the editor's update moved it. */
 function rewrite(text, what, by, version) {
   const count = typeof what === 'string' ? text.split(what).length - 1 : [...text.matchAll(what)].length;
-  if (count === 0) {
-    throw new Error(
-      `scripts/build/editor/write-editor.mjs: @sveltia/cms ${version} no longer has ${what} in dist/sveltia-cms.js. ` +
-        'Find what it asks for now (the browser console lists what the editor’s policy blocks) and update this rewrite.',
-    );
-  }
+  if (count === 0) throw moved(what, version);
   return typeof what === 'string' ? text.split(what).join(by) : text.replace(what, by);
 }
 
@@ -101,6 +128,17 @@ export function writeEditor(dist) {
     script = rewrite(script, font.url, `/${EDITOR_FOLDER}/fonts/${name}`, version);
   }
   script = rewrite(script, UPDATE_CHECK, `$1=\`/${EDITOR_FOLDER}/${VERSION_FILE}\``, version);
+  script = rewrite(script, LOCAL_REPOSITORY_NAME, LOCAL_REPOSITORY_NAME_SET, version);
+  const account = ACCOUNT_STORE.exec(script)?.[1];
+  if (!account) throw moved(ACCOUNT_STORE, version);
+  script = rewrite(
+    script,
+    STATUS_CHECK,
+    `$1.current?.checkStatus&&${account}.account?.backendName===$1.current.name&&!$1.current.repository?.isSelfHosted?`,
+    version,
+  );
+  const { timeZone } = JSON.parse(readFileSync(path.join(ROOT, 'pages/_data/site.json'), 'utf8'));
+  script = rewrite(script, SUMMARY_TRANSFORMATIONS, scheduledTransformation(timeZone), version);
   // Served only if no 'chunks/react-dom.js' sits beside the script: it never reaches for unpkg.
   script = script.replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n');
   const scriptName = `sveltia-cms.${digest(script)}.js`;
