@@ -409,21 +409,8 @@ function placeholderBranches(text) {
   );
 }
 
-/** What the contact form asks for: its fields' labels, in order (partials/contact-form.html). */
-function formFields(root) {
-  const form = readFileSync(path.join(root, 'partials/contact-form.html'), 'utf8');
-  const labels = [
-    ...[...form.matchAll(/"label":\s*"([^"]+)"/g)].map((match) => [match.index, match[1]]),
-    ...[...form.matchAll(/<label\b[^>]*>([\s\S]*?)<\/label\s*>/g)].map((match) => [
-      match.index,
-      match[1]
-        .replace(/<span aria-hidden="true">\*<\/span>|<[^>]+>/g, '')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    ]),
-  ];
-  return labels.sort(([a], [b]) => a - b).map(([, label]) => label);
-}
+/** What the contact form asks for: its fields' labels, in order (pages/_data/contact-form.json). */
+const formFields = (root) => Object.values(readJson(path.join(root, 'pages/_data/contact-form.json')).labels);
 
 /** The routes still under construction (routes.json "template": "placeholder"), by path. */
 function placeholderRoutes(root) {

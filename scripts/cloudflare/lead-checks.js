@@ -13,18 +13,6 @@ const EMAIL =
 /** A phone number: digits with the usual separators, and at least seven digits. */
 const PHONE = /^\+?[\d\s().-]+$/;
 
-/** What the visitor reads for each field, in the form's words (partials/contact-form.html). */
-export const FIELD_LABELS = {
-  'first-name': 'First name',
-  'last-name': 'Last name',
-  email: 'Email address',
-  phone: 'Phone number',
-  'investing-type': 'Type of real estate investing',
-  budget: 'Current monthly marketing budget',
-  package: 'Package you are interested in',
-  challenge: 'Biggest marketing challenge',
-};
-
 /** The name of the form's honeypot: a field hidden from people, which only a bot fills. */
 export const HONEYPOT = 'leave-empty';
 
@@ -39,17 +27,17 @@ export const printable = (value) =>
     .trim();
 
 /**
- * The form's fields checked against `rules` ({ required, maxLength, options }): the lead's
- * fields (every known field, '' when not sent) and the problems, each naming its field and what
- * to do. Unknown fields are left out.
+ * The form's fields checked against `rules` ({ labels, required, maxLength, options }, from
+ * pages/_data/contact-form.json): the lead's fields (every field the labels name, '' when not
+ * sent) and the problems, each naming its field in the form's words and what to do. Unknown
+ * fields are left out.
  */
 export function checkFields(sent, rules) {
   const fields = {};
   const problems = [];
-  for (const name of Object.keys(FIELD_LABELS)) {
+  for (const [name, label] of Object.entries(rules.labels)) {
     const value = typeof sent[name] === 'string' ? printable(sent[name]) : '';
     fields[name] = value;
-    const label = FIELD_LABELS[name];
     const problem = (message) => problems.push({ field: name, message: `${label}: ${message}` });
     if (value === '') {
       if (rules.required.includes(name)) problem('this field is required.');

@@ -15,7 +15,7 @@
  * - GET /admin/leads/inbox.css: its stylesheet.
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { FIELD_LABELS, fromTheSite } from './lead-checks.js';
+import { fromTheSite } from './lead-checks.js';
 import { escape } from './lead-pages.js';
 import { afterAnswer } from './lead-receiver.js';
 import { functionHeaders } from './response-headers.js';
@@ -74,17 +74,17 @@ const SOURCE_COLUMNS = [
   'msclkid',
 ];
 
-/** The leads as CSV, one row each, newest first. */
-export function leadsCsv(rows) {
-  const header = ['received_at', 'via', 'page', ...Object.keys(FIELD_LABELS), ...SOURCE_COLUMNS];
+/** The leads as CSV, one row each, newest first: a column for each of the form's `fields`, in order. */
+export function leadsCsv(rows, fields) {
+  const header = ['received_at', 'via', 'page', ...fields, ...SOURCE_COLUMNS];
   const lines = rows.map((row) => {
-    const fields = JSON.parse(row.fields);
+    const values = JSON.parse(row.fields);
     const source = JSON.parse(row.source);
     return [
       row.received_at,
       row.via,
       row.page,
-      ...Object.keys(FIELD_LABELS).map((name) => fields[name]),
+      ...fields.map((name) => values[name]),
       ...SOURCE_COLUMNS.map((name) => source[name]),
     ]
       .map(csvCell)
@@ -247,7 +247,7 @@ export async function leadInbox(context, settings) {
   const period = periodOf(url, now);
   const leads = (await leadsOf(env.LEADS, period)).results;
   if (route === `${INBOX}/export.csv`) {
-    return respond(request, leadsCsv(leads), {
+    return respond(request, leadsCsv(leads, Object.keys(settings.rules.labels)), {
       type: 'text/csv; charset=utf-8',
       headers: { 'Content-Disposition': `attachment; filename="leads-${period.from}-to-${period.to}.csv"` },
     });

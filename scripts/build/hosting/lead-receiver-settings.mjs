@@ -29,6 +29,7 @@ export function leadReceiverSettings(overrides = {}) {
     // Cloudflare Turnstile: the form carries its token, which the receiver checks.
     turnstile: Boolean(leadReceiver.turnstileSiteKey),
     rules: {
+      labels: contactForm.labels,
       required: contactForm.required,
       maxLength: contactForm.maxLength,
       options: {
