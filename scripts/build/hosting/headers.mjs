@@ -193,7 +193,7 @@ export function pagePaths(routes, blog) {
 
 /** The media type of the blog's Atom feeds (RFC 4287). */
 export const ATOM_TYPE = 'application/atom+xml';
-/** The blog's feeds in dist/: /feed.xml and /blog/<category>/feed.xml (scripts/build/posts/write-feeds.mjs). */
+/** The blog's feeds in dist/: /feed.xml and /blog/<category>/feed.xml (scripts/build/posts/feeds-reporter.cjs). */
 export const FEED_FILE = /^(?:blog\/[a-z0-9-]+\/)?feed\.xml$/;
 
 /** The rules file's content, for the site's pages (their paths). */

@@ -92,7 +92,7 @@ const pages = files.filter((file) => file.endsWith('.html') && file !== EDITOR_F
 // Cloudflare Pages 100): the others are few, and named one by one.
 const assets = files.filter((file) => HASHED_ASSET.test(file) && !file.startsWith(`${VARIANTS_FOLDER}/`));
 const hasVariants = files.some((file) => file.startsWith(`${VARIANTS_FOLDER}/`));
-// The blog's Atom feeds (write-feeds.mjs): /feed.xml and one beside each category's listing. Every
+// The blog's Atom feeds (posts/feeds-reporter.cjs): /feed.xml and one beside each category's listing. Every
 // host would send them as application/xml, which a browser shows as a tree and a reader may not
 // take for a feed.
 const feeds = files.filter((file) => FEED_FILE.test(file));

@@ -21,6 +21,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { Transformer } = require('@parcel/plugin');
 const sharp = require('sharp');
+const { imageSize } = require('image-size');
 const { ENCODINGS, IMAGES_DIR } = require('../images.cjs');
 const { ROOT } = require('../repo-root.cjs');
 
@@ -78,7 +79,12 @@ module.exports = new Transformer({
       );
     }
     asset.bundleBehavior = 'isolated';
-    asset.setBuffer(await variant(await asset.getBuffer(), { as, width, height }));
+    const bytes = await variant(await asset.getBuffer(), { as, width, height });
+    // Its own size, which a photo's readers outside a page need (the feeds: posts/feeds-reporter.cjs).
+    const size = imageSize(bytes);
+    asset.meta.width = size.width;
+    asset.meta.height = size.height;
+    asset.setBuffer(bytes);
     asset.type = as === 'jpeg' ? 'jpg' : as;
     return [asset];
   },

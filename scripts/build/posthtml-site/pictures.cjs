@@ -148,6 +148,20 @@ function variantUrl(image, as, width, height, cropped) {
 }
 
 /**
+ * The variant a picture's `<img>` names, for a browser without AVIF or WebP (and for the feeds,
+ * whose readers may not take `<picture>`): the widest offered up to FALLBACK_MAX, as a PNG for a
+ * PNG and a JPEG for any other photo. `attrs` are the markup's `widths` and `aspect`.
+ */
+function fallbackVariant(image, { widths, aspect } = {}) {
+  const ratio = aspect ? parseAspect(aspect) : undefined;
+  const wanted = widths ? parseWidths(widths) : DEFAULT_WIDTHS;
+  const { widths: offered, height, cropped } = variantsOf(image, wanted, ratio);
+  const width = offered.filter((offer) => offer <= FALLBACK_MAX).at(-1) ?? offered[0];
+  const as = image.format === 'png' ? 'png' : 'jpeg';
+  return variantUrl(image, as, width, height(width), cropped);
+}
+
+/**
  * PostHTML plugin: turns each photo `<img>` of the page into a `<picture>`. `sources` are the
  * files the page is made of, where a name that comes from data is looked for when it is wrong.
  */
@@ -174,8 +188,6 @@ function pictures(sources) {
         offered
           .map((width) => `${variantUrl(image, as, width, height(width), cropped)} ${width}w`)
           .join(', ');
-      const fallbackWidth = offered.filter((width) => width <= FALLBACK_MAX).at(-1) ?? offered[0];
-      const fallback = image.format === 'png' ? 'png' : 'jpeg';
       const largest = offered.at(-1);
       const eager = fetchpriority === 'high';
       return {
@@ -186,7 +198,7 @@ function pictures(sources) {
           {
             tag: 'img',
             attrs: {
-              src: variantUrl(image, fallback, fallbackWidth, height(fallbackWidth), cropped),
+              src: fallbackVariant(image, { widths, aspect }),
               ...rest,
               width: String(largest),
               height: String(height(largest)),
@@ -208,4 +220,12 @@ function unmarkPictures(tree) {
   });
 }
 
-module.exports = { checkPictures, pictures, unmarkPictures, parseWidths, parseAspect, DEFAULT_WIDTHS };
+module.exports = {
+  checkPictures,
+  pictures,
+  unmarkPictures,
+  fallbackVariant,
+  parseWidths,
+  parseAspect,
+  DEFAULT_WIDTHS,
+};

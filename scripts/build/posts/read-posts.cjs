@@ -7,7 +7,7 @@
  * the HTML held to an allowlist (post-html.cjs). A mistake stops the build as one SiteError at the file and line.
  *
  * Read by the page plugin's data (site-data.cjs: the templates' `blog`), by the step that writes
- * the posts' index before Parcel (posts-index.cjs) and by the feeds (write-feeds.mjs).
+ * the posts' index before Parcel (posts-index.cjs) and by the feeds (feeds-reporter.cjs).
  */
 const { createHash } = require('node:crypto');
 const fs = require('node:fs');
