@@ -22,11 +22,17 @@
  *
  * Nothing is compressed here: for the one host that sends precompressed files, the build's last
  * step compresses every text file once its bytes are final (scripts/build/hosting/precompress.mjs).
+ *
+ * As it writes each page, it takes the hashes of the inline code the site's own head leaves there
+ * (hosting/headers.mjs inlineCodeOf: the import map, the stylesheets) for the CSP, and stops at
+ * inline code anywhere else, which came from content. The hashes go to hosting/inline-code.json,
+ * which hosting/write-hosting-files.mjs reads: no later step reads the pages again for them.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { INLINE_CODE_RECORD, inlineCodeOf } from './hosting/headers.mjs';
 import { parseUnicodeRange } from './subset-font.mjs';
 
 const { ROOT } = createRequire(import.meta.url)('./repo-root.cjs');
@@ -160,8 +166,30 @@ function pages(dir = DIST) {
 }
 
 const built = pages();
-for (const page of built) writeFileSync(page, finished(readFileSync(page, 'utf8')));
+const scripts = new Set();
+const styles = new Set();
+for (const page of built) {
+  const html = finished(readFileSync(page, 'utf8'));
+  writeFileSync(page, html);
+  const { scriptHashes, styleHashes, stray } = inlineCodeOf(html);
+  if (stray.length > 0) {
+    console.error(
+      `🚨 Build failed.\n\ndist/${path.relative(DIST, page)} has ${stray[0]}, which the site's own markup never writes.\n` +
+        '  Fix: Find it in the page, post or data file this page is made of, and remove it: the site runs only the code ' +
+        "its partials and build write (partials/head.html). A post's HTML is checked when it is read (docs/blog.md); " +
+        'if it came from a post, report the post: the check missed it.',
+    );
+    process.exit(1);
+  }
+  scriptHashes.forEach((hash) => scripts.add(hash));
+  styleHashes.forEach((hash) => styles.add(hash));
+}
 for (const href of inlined.keys()) rmSync(path.join(DIST, href), { force: true });
+mkdirSync(path.dirname(path.join(ROOT, INLINE_CODE_RECORD)), { recursive: true });
+writeFileSync(
+  path.join(ROOT, INLINE_CODE_RECORD),
+  `${JSON.stringify({ note: 'Written by npm run build (scripts/build/finish-pages.mjs): do not edit.', scripts: [...scripts].sort(), styles: [...styles].sort() }, null, 1)}\n`,
+);
 console.log(
   `Inlined ${[...inlined.keys()].join(', ')} into ${built.length} pages and pinned their entry script`,
 );

@@ -128,7 +128,9 @@ beforeAll(async () => {
     ],
     { cwd: tree.root, stdio: 'inherit' },
   );
-  execFileSync('node', ['scripts/build/hosting/write-hosting-files.mjs'], { cwd: tree.root, stdio: 'pipe' });
+  // The pages finished as a build finishes them (and the hashes of their inline code, for the CSP).
+  for (const step of ['finish-pages.mjs', 'hosting/write-hosting-files.mjs'])
+    execFileSync('node', [`scripts/build/${step}`], { cwd: tree.root, stdio: 'pipe' });
   site = await startCloudflare(
     tree.root,
     {
@@ -604,10 +606,8 @@ describe('with Cloudflare Turnstile (lead-receiver.json turnstileSiteKey, TURNST
     editData(challenged, 'site.json', { leadEndpoint: '/api/leads' });
     editData(challenged, 'lead-receiver.json', { ...LIMITS, turnstileSiteKey: '0x4AAAAAAAstandIn' });
     challenged.write('dist/index.html', '<!doctype html><title>Receiver</title>');
-    execFileSync('node', ['scripts/build/hosting/write-hosting-files.mjs'], {
-      cwd: challenged.root,
-      stdio: 'pipe',
-    });
+    for (const step of ['finish-pages.mjs', 'hosting/write-hosting-files.mjs'])
+      execFileSync('node', [`scripts/build/${step}`], { cwd: challenged.root, stdio: 'pipe' });
     receiver = await startCloudflare(challenged.root, {
       TURNSTILE_SECRET_KEY: SECRET,
       TURNSTILE_VERIFY_URL: verifyUrl,

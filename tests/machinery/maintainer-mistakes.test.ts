@@ -3,6 +3,8 @@
  * one block that names the file to edit (from the repo root), the line, and the fix. The cases and
  * their messages are listed in docs/testing.md ("Mistakes the build stops").
  */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -754,5 +756,47 @@ describe('posts', () => {
     ],
   ])('stops on %s in the text, at its line', (_, text, where, what) => {
     expectBlock(failing('x.md', post(FIELDS, text)), `pages/_posts/${where}`, what, /Fix: /);
+  });
+});
+
+describe('code in the built pages', () => {
+  /** Runs the copy's own scripts/build/finish-pages.mjs over one built page; its output and exit status. */
+  function finishing(html: string) {
+    const tree = copy();
+    tree.write('dist/page.html', html);
+    try {
+      const output = execFileSync('node', ['scripts/build/finish-pages.mjs'], {
+        cwd: tree.root,
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
+      return {
+        status: 0,
+        output,
+        record: readFileSync(path.join(tree.root, 'hosting/inline-code.json'), 'utf8'),
+      };
+    } catch (error) {
+      const { status, stderr } = error as { status: number; stderr: string };
+      return { status, output: stderr, record: '' };
+    } finally {
+      rmSync(path.join(tree.root, 'hosting'), { recursive: true, force: true });
+    }
+  }
+  const head = '<!doctype html><html><head><script type=importmap>{"imports":{}}</script></head>';
+
+  it('records the hashes of the head’s own inline code for the CSP', () => {
+    const { status, record } = finishing(`${head}<body><p>Text</p></body></html>`);
+    expect(status).toBe(0);
+    expect(JSON.parse(record)).toMatchObject({
+      scripts: [`sha256-${createHash('sha256').update('{"imports":{}}').digest('base64')}`],
+      styles: [],
+    });
+  });
+
+  it('stops at inline code in a page’s body, naming the page, rather than hash it', () => {
+    const { status, output } = finishing(`${head}<body><script>alert(1)</script></body></html>`);
+    expect(status).toBe(1);
+    expect(output).toContain('dist/page.html has an inline <script> (alert(1)…), which the site');
+    expect(output).toMatch(/Fix: /);
   });
 });

@@ -11,6 +11,9 @@ import { PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from '../../cloudflare/
 
 const { EDITOR_PATH } = createRequire(import.meta.url)('../editor/editor-config.cjs');
 
+/** Where the build records the hashes of the pages' own inline code (scripts/build/finish-pages.mjs). */
+export const INLINE_CODE_RECORD = 'hosting/inline-code.json';
+
 const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
 /**

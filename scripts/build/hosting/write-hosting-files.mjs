@@ -7,7 +7,7 @@
  *   Pages Function for /404). The CSP allows exactly the inline scripts Parcel wrote (its import
  *   map), by their sha256 hashes computed here. README "Deploy" says what each host is checked for.
  */
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
@@ -19,7 +19,7 @@ import {
   SPECULATION_RULES_URL,
   ATOM_TYPE,
   FEED_FILE,
-  inlineCodeOf,
+  INLINE_CODE_RECORD,
   securityHeaders,
   speculationRules,
   pagePaths,
@@ -61,33 +61,24 @@ function distFiles(dir = DIST) {
 
 /**
  * The hashes of the inline scripts and styles the site's own head writes on every page, for the
- * CSP. Inline code anywhere else (in a page's body, or a kind of script the site never writes) is
- * refused, naming the page: it came from content, and hashing it would let it run.
+ * CSP, as the build recorded them while it finished the pages (scripts/build/finish-pages.mjs,
+ * which stops at inline code anywhere else).
  */
-function inlineHashes(htmlFiles) {
-  const scripts = new Set();
-  const styles = new Set();
-  for (const file of htmlFiles) {
-    const { scriptHashes, styleHashes, stray } = inlineCodeOf(readFileSync(path.join(DIST, file), 'utf8'));
-    if (stray.length > 0) {
-      console.error(
-        `🚨 Build failed.\n\ndist/${file} has ${stray[0]}, which the site's own markup never writes.\n` +
-          '  Fix: Find it in the page, post or data file this page is made of, and remove it: the site runs only the code ' +
-          "its partials and build write (partials/head.html). A post's HTML is checked when it is read (docs/blog.md); " +
-          'if it came from a post, report the post: the check missed it.',
-      );
-      process.exit(1);
-    }
-    scriptHashes.forEach((hash) => scripts.add(hash));
-    styleHashes.forEach((hash) => styles.add(hash));
+function inlineHashes() {
+  const record = path.join(ROOT, INLINE_CODE_RECORD);
+  if (!existsSync(record)) {
+    console.error(
+      `🚨 ${INLINE_CODE_RECORD} is missing: the hashes of the pages' inline code come from the build.\n  Fix: run npm run build.`,
+    );
+    process.exit(1);
   }
-  return { hashes: [...scripts].sort(), inlineStyleHashes: [...styles].sort() };
+  const { scripts, styles } = JSON.parse(readFileSync(record, 'utf8'));
+  return { hashes: scripts, inlineStyleHashes: styles };
 }
 
 const files = distFiles();
 // The browser editor's page (scripts/build/editor/write-editor.mjs) has a policy of its own.
 const EDITOR_FILE = `${EDITOR_PAGE_PATH.slice(1)}.html`;
-const pages = files.filter((file) => file.endsWith('.html') && file !== EDITOR_FILE);
 // Photo variants share a folder and one rule per host (serve reads at most 50 header rules,
 // Cloudflare Pages 100): the others are few, and named one by one.
 const assets = files.filter((file) => HASHED_ASSET.test(file) && !file.startsWith(`${VARIANTS_FOLDER}/`));
@@ -97,7 +88,7 @@ const hasVariants = files.some((file) => file.startsWith(`${VARIANTS_FOLDER}/`))
 // take for a feed.
 const feeds = files.filter((file) => FEED_FILE.test(file));
 const ATOM = { 'Content-Type': ATOM_TYPE };
-const { hashes, inlineStyleHashes } = inlineHashes(pages);
+const { hashes, inlineStyleHashes } = inlineHashes();
 // Cloudflare Turnstile, while the site's own receiver challenges visitors (lead-receiver.json).
 const turnstile =
   site.leadEndpoint === RECEIVER_PATH &&
