@@ -61,9 +61,10 @@ function feedHtml(post, site, variants) {
       if (node.tag === 'img' && attrs.src?.startsWith(IMAGES_URL)) {
         const { src, widths, aspect, ...rest } = attrs;
         delete rest.sizes; // the picture's, of no use beside one file
-        const variant = variants.get(
-          variantKey(fallbackVariant(sourceImage(src.slice(IMAGES_URL.length)), { widths, aspect })),
-        );
+        const wanted = fallbackVariant(sourceImage(src.slice(IMAGES_URL.length)), { widths, aspect });
+        const variant = variants.get(variantKey(wanted));
+        // Its page asks for the same variant: a photo no page asked for is the reporter's own bug.
+        if (!variant) throw new Error(`${post.file}: the feed names ${wanted}, which Parcel did not build.`);
         return [
           {
             tag: 'img',
