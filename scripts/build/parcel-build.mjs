@@ -1,5 +1,8 @@
 /**
- * `parcel build` for `npm run build`: every page, with Parcel's cache in the build cache
+ * `npm run build` up to and through Parcel, in this one process first: dist/ emptied
+ * (empty-dist.mjs), the posts' index written (posts/posts-index.cjs: Parcel chooses which cached
+ * pages to build again from the files changed when it starts, so the index must be current by
+ * then), and the record of the build's sources (build-sources.mjs). Then `parcel build`: every page, with Parcel's cache in the build cache
  * (scripts/build/build-cache.cjs) and a worker per core; or in Parcel's own process, when the
  * cache holds the last build and only the text of a few posts changed since (a publish): then
  * those pages are built again, and starting the workers (each loads Parcel and every plugin) cost
@@ -16,13 +19,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import { RECORD, changedFiles } from './build-sources.mjs';
+import { RECORD, changedFiles, writeSourcesRecord } from './build-sources.mjs';
+import { emptyDist } from './empty-dist.mjs';
 import { hostOf } from './hosting/precompress.mjs';
 
 const require = createRequire(import.meta.url);
 const { PARCEL_CACHE, PARCEL_INPUTS, parcelWorkers, trimParcelCache } = require('./build-cache.cjs');
 const { ROOT } = require('./repo-root.cjs');
-const { INDEX_FILE: POSTS_INDEX } = require('./posts/posts-index.cjs');
+const { INDEX_FILE: POSTS_INDEX, writePostsIndex } = require('./posts/posts-index.cjs');
 
 // A host the last step would refuse, refused before the long part.
 try {
@@ -31,19 +35,30 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+const stop = emptyDist();
+if (stop) {
+  console.error(stop);
+  process.exit(1);
+}
+try {
+  writePostsIndex();
+} catch (error) {
+  // A maintainer's mistake in a post: its block (file, line, fix) alone, as the build prints it.
+  console.error(`🚨 Build failed.\n\n${error.message}`);
+  process.exit(1);
+}
+writeSourcesRecord();
 
 const year = String(new Date().getFullYear());
 /** At most this many posts' text edited since the cached build: Parcel's own process rebuilds them sooner than workers would start. */
 const FEW_POSTS = 3;
 
 /**
- * What the pages are made from: the build's record of its sources and day (build-sources.mjs,
- * which runs just before), what pages read from the environment, and the posts' index, which the
- * listings read. Undefined without a record (this script run alone).
+ * What the pages are made from: the build's record of its sources and day (written above), what
+ * pages read from the environment, and the posts' index, which the listings read.
  */
 function inputsNow() {
   const record = path.join(ROOT, RECORD);
-  if (!existsSync(record)) return undefined;
   return {
     ...JSON.parse(readFileSync(record, 'utf8')),
     drafts: process.env.BLOG_DRAFTS ?? '',
@@ -54,8 +69,7 @@ function inputsNow() {
 
 /** The posts whose text alone changed since the build the cache holds, or undefined when anything else did. */
 function onlyPostsEdited(inputs) {
-  if (!inputs || process.env.PARCEL_WORKERS || !existsSync(PARCEL_CACHE) || !existsSync(PARCEL_INPUTS))
-    return undefined;
+  if (process.env.PARCEL_WORKERS || !existsSync(PARCEL_CACHE) || !existsSync(PARCEL_INPUTS)) return undefined;
   const last = JSON.parse(readFileSync(PARCEL_INPUTS, 'utf8'));
   if (['day', 'drafts', 'year', 'postsIndex'].some((key) => last[key] !== inputs[key])) return undefined;
   const changed = changedFiles(last.files ?? {}, inputs.files);
@@ -84,6 +98,6 @@ const parcel = spawn(
 );
 parcel.on('exit', (code, signal) => {
   // What this cache was built from, for the next build's choice; kept only from a build that succeeded.
-  if (code === 0 && inputs) writeFileSync(PARCEL_INPUTS, `${JSON.stringify(inputs)}\n`);
+  if (code === 0) writeFileSync(PARCEL_INPUTS, `${JSON.stringify(inputs)}\n`);
   process.exit(code ?? (signal ? 1 : 0));
 });
