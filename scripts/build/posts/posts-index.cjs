@@ -45,11 +45,11 @@ function removeOldPageFiles() {
 function writePostsIndex() {
   // Required here: the dev server's middleware requires this file for INDEX alone.
   const { loadSiteData } = require('../posthtml-site/site-data.cjs');
-  const { forgetOtherReadings } = require('./read-posts.cjs');
+  const { pruneDiskCache } = require('./read-posts.cjs');
   removeOldPageFiles();
   const { blog } = loadSiteData({ posts: 'all' });
   // Every post was read, with no mistake: what .cache/posts/ holds of earlier versions can go.
-  forgetOtherReadings({ drafts: process.env.BLOG_DRAFTS === '1' });
+  pruneDiskCache({ drafts: process.env.BLOG_DRAFTS === '1' });
   const index = blog.order.map((slug) =>
     Object.fromEntries(
       Object.entries(blog.posts[slug]).filter(([key]) => !['html', 'headings'].includes(key)),

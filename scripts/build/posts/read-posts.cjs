@@ -537,7 +537,7 @@ const digest = (value) => createHash('sha256').update(JSON.stringify(value)).dig
  * either is never used.
  */
 let codeDigest;
-const readingCode = () =>
+const readerDigest = () =>
   (codeDigest ??= digest(
     [
       __filename,
@@ -558,10 +558,10 @@ const readingCode = () =>
  * worker, the feeds), so without it each read all of them: with 1,000 posts, about 1 s each. A
  * reading that stops (a mistake in the post) is never kept: it stops again, at its line.
  */
-function stored(purpose, file, context, read) {
+function fromDiskCache(purpose, file, context, read) {
   // The file's name too: two files of the same text are two posts, each reading names its own.
   const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
-  const key = digest([readingCode(), purpose, file, context, text]);
+  const key = digest([readerDigest(), purpose, file, context, text]);
   const cached = path.join(POSTS_CACHE, `${key}.json`);
   try {
     return { key, value: JSON.parse(fs.readFileSync(cached, 'utf8')) };
@@ -586,17 +586,18 @@ function stored(purpose, file, context, read) {
  * What was read of each post file, kept in memory while neither the file nor what its reading
  * depends on (`context`) changes: a dev rebuild after an edit to one post reads that post again,
  * not all of them (with 1,000 posts, reading them all took longer than the rebuild may); and in
- * .cache/posts/ (stored()) for the build's next process. By purpose ("front matter", "text"),
+ * .cache/posts/ (fromDiskCache()) for the build's next process. By purpose ("front matter", "text"),
  * then by file.
  */
-const readings = new Map();
-/** The keys in .cache/posts/ of the readings the last readPosts() used: what forgetOtherReadings() keeps. */
+const memoryCache = new Map();
+/** The keys in .cache/posts/ of the readings the last readPosts() used: what pruneDiskCache() keeps. */
 let lastReadKeys = new Set();
-function kept(purpose, file, context, read) {
+function fromMemoryCache(purpose, file, context, read) {
   const stamp = `${fileStamp(path.join(ROOT, file))}:${context}`;
-  if (!readings.has(purpose)) readings.set(purpose, new Map());
-  const byFile = readings.get(purpose);
-  if (byFile.get(file)?.stamp !== stamp) byFile.set(file, { stamp, ...stored(purpose, file, context, read) });
+  if (!memoryCache.has(purpose)) memoryCache.set(purpose, new Map());
+  const byFile = memoryCache.get(purpose);
+  if (byFile.get(file)?.stamp !== stamp)
+    byFile.set(file, { stamp, ...fromDiskCache(purpose, file, context, read) });
   lastReadKeys.add(byFile.get(file).key);
   return byFile.get(file).value;
 }
@@ -608,7 +609,7 @@ function kept(purpose, file, context, read) {
  * code leaves readings no build reads again: with 1,000 posts, 8 MB for every post added. Called
  * by posts-index.cjs, the step that reads every post, once its reading succeeded.
  */
-function forgetOtherReadings({ drafts }) {
+function pruneDiskCache({ drafts }) {
   const list = (kind) => path.join(POSTS_CACHE, `last-${kind}.keys`);
   const [own, other] = drafts ? ['dev', 'build'] : ['build', 'dev'];
   let keep;
@@ -679,7 +680,7 @@ function readPosts({ drafts = false, routes, team, day }) {
           fix: 'Give the post another file name: its name is its address.',
         });
       }
-      const reading = kept('front matter', file, frontMatterContext, () => {
+      const reading = fromMemoryCache('front matter', file, frontMatterContext, () => {
         const post = parseFile(file);
         return { slug, file, post, data: checkFrontMatter(file, post, { team }) };
       });
@@ -716,7 +717,7 @@ function readPosts({ drafts = false, routes, team, day }) {
   let md;
   const rendered = published.flatMap(({ slug, file, post, data, scheduled }) => {
     const body = attempt(() =>
-      kept('text', file, textContext, () =>
+      fromMemoryCache('text', file, textContext, () =>
         renderBody(file, post, { md: (md ??= markdown()), pathExists, scheduledOn }),
       ),
     );
@@ -755,7 +756,7 @@ module.exports = {
   CATEGORIES,
   POST_PHOTO,
   readPosts,
-  forgetOtherReadings,
+  pruneDiskCache,
   postFiles,
   longDate,
 };
