@@ -4,7 +4,10 @@
  * shows an edit to one post.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROOT } from '../support/site';
 import { copyOfTree, type TreeCopy } from '../support/tree-copy';
 import { rebuildTimes } from './build-times';
 
@@ -78,19 +81,54 @@ function timedBuild(tree: TreeCopy): TimedStep[] {
 export const totalOf = (steps: TimedStep[]) => steps.reduce((sum, { ms }) => sum + ms, 0);
 
 /**
+ * Eleventy 3, the field's yardstick, over the same Markdown files: each post through a one-file
+ * Liquid layout (its title, its description, its text), cold, as its own command line runs it.
+ * The time in ms. What the site does beyond it (partials, data, listings, checks, photos, hashed
+ * bundles) is what the ratio pays for.
+ */
+function eleventyBuildMs(postsFolder: string): number {
+  const project = mkdtempSync(path.join(tmpdir(), 'eleventy-'));
+  try {
+    cpSync(postsFolder, path.join(project, 'src'), { recursive: true });
+    mkdirSync(path.join(project, 'src/_includes'));
+    writeFileSync(
+      path.join(project, 'src/_includes/post.liquid'),
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ title }}</title></head>' +
+        '<body><main><h1>{{ title }}</h1><p>{{ description }}</p>{{ content }}</main></body></html>\n',
+    );
+    writeFileSync(
+      path.join(project, 'eleventy.config.mjs'),
+      "export default (config) => { config.addGlobalData('layout', 'post.liquid'); return { dir: { input: 'src', output: 'out' } }; };\n",
+    );
+    const started = performance.now();
+    const run = spawnSync(
+      'node',
+      [path.join(ROOT, 'node_modules/@11ty/eleventy/cmd.cjs'), '--config=eleventy.config.mjs', '--quiet'],
+      { cwd: project, encoding: 'utf8' },
+    );
+    if (run.status !== 0) throw new Error(`Eleventy stopped:\n${run.stderr}${run.stdout}`);
+    return performance.now() - started;
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+}
+
+/**
  * What an owner waits for, side by side in one run: a cold build of the site as it is, a cold
  * build with SCALED_POSTS posts, and the same build again after one post's text changed (a
- * publish, from the build cache the first left). Each as its steps' times.
+ * publish, from the build cache the first left). Each as its steps' times; and Eleventy 3 over the
+ * same posts' Markdown, cold (eleventyBuildMs).
  */
 export function blogBuildTimes() {
   const [site, posts] = [copyOfTree(), withPosts(SCALED_POSTS)];
   try {
     const shipped = timedBuild(site);
     const cold = timedBuild(posts);
+    const eleventy = eleventyBuildMs(path.join(posts.root, 'pages/_posts'));
     const post = 'pages/_posts/budget-post-500.md';
     posts.write(post, `${readFileSync(`${posts.root}/${post}`, 'utf8')}\nEdited for the budget.\n`);
     const edited = timedBuild(posts);
-    return { shipped, cold, edited };
+    return { shipped, cold, edited, eleventy };
   } finally {
     site.remove();
     posts.remove();

@@ -175,6 +175,8 @@ it(`each photo sends at most ${PHOTO_BYTES / 1024} KB to a phone`, async () => {
       `${s(totalOf(blogBuilds.cold))}: ${vsGoal(`${SCALED_POSTS} posts cold`, totalOf(blogBuilds.cold) / totalOf(blogBuilds.shipped), 4, times)} ` +
       `the site (goal ≤ 4×); again after one post's edit, from the cache, ${s(totalOf(blogBuilds.edited))}: ` +
       `${vsGoal('a post edit published', totalOf(blogBuilds.edited) / totalOf(blogBuilds.shipped), 1.5, times)} the site (goal ≤ 1.5×)\n` +
+      `Eleventy 3 over the same ${SCALED_POSTS} posts' Markdown, cold: ${s(blogBuilds.eleventy)}; the site's cold build ` +
+      `${vsGoal('against Eleventy', totalOf(blogBuilds.cold) / blogBuilds.eleventy, 15, times)} it (goal ≤ 15×)\n` +
       `Dev rebuild after an edit of one of ${SCALED_POSTS} posts: ${vsGoal('post edit', median(postEdits), 1000)}, ` +
       `median of ${postEdits.map(ms).join(', ')} (goal ≤ 1000 ms)\n`,
   );
