@@ -17,6 +17,9 @@ const { IMAGES_URL, sourceImage } = require('../images.cjs');
 const { fallbackVariant } = require('../posthtml-site/pictures.cjs');
 const { loadSiteData } = require('../posthtml-site/site-data.cjs');
 
+/** /blog's page, which links every post's page into the build (post-pages.cjs). */
+const BLOG_PAGE = path.join(ROOT, 'pages/blog.html');
+
 /** The newest posts a feed carries: enough for a reader that checks once a month. */
 const FEED_SIZE = 20;
 
@@ -136,11 +139,21 @@ function writeFeed({ Feed, data, variants, distDir }, slugs, listingPath, feedPa
 module.exports = new Reporter({
   async report({ event, options, logger }) {
     if (event.type !== 'buildSuccess' || options.mode !== 'production') return;
+    // The feeds go with the blog: a build of a few pages (`parcel build pages/contact.html`)
+    // made none of the posts' pages or photos, and writes none.
+    const blogPage = event.bundleGraph
+      .getBundles()
+      .find((bundle) => bundle.type === 'html' && bundle.getMainEntry()?.filePath === BLOG_PAGE);
+    if (!blogPage) return;
     const { Feed } = await import('feed');
     const data = loadSiteData();
     const { blog } = data;
-    const page = event.bundleGraph.getBundles().find((bundle) => bundle.type === 'html');
-    const context = { Feed, data, variants: builtVariants(event.bundleGraph), distDir: page.target.distDir };
+    const context = {
+      Feed,
+      data,
+      variants: builtVariants(event.bundleGraph),
+      distDir: blogPage.target.distDir,
+    };
     const written = [];
     if (blog.order.length > 0) {
       written.push(writeFeed(context, blog.order, '/blog', blog.feedOf('/blog')));
