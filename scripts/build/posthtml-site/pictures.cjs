@@ -147,18 +147,23 @@ function variantUrl(image, as, width, height, cropped) {
   return `${image.url}?as=${as}&width=${width}${cropped ? `&height=${height}` : ''}`;
 }
 
+/** The variants a photo offers as the markup's `widths` and `aspect` ask (variantsOf). */
+function variantsFor(image, { widths, aspect } = {}) {
+  return variantsOf(
+    image,
+    widths ? parseWidths(widths) : DEFAULT_WIDTHS,
+    aspect ? parseAspect(aspect) : undefined,
+  );
+}
+
 /**
  * The variant a picture's `<img>` names, for a browser without AVIF or WebP (and for the feeds,
  * whose readers may not take `<picture>`): the widest offered up to FALLBACK_MAX, as a PNG for a
- * PNG and a JPEG for any other photo. `attrs` are the markup's `widths` and `aspect`.
+ * PNG and a JPEG for any other photo. `variants` are the photo's (variantsFor).
  */
-function fallbackVariant(image, { widths, aspect } = {}) {
-  const ratio = aspect ? parseAspect(aspect) : undefined;
-  const wanted = widths ? parseWidths(widths) : DEFAULT_WIDTHS;
-  const { widths: offered, height, cropped } = variantsOf(image, wanted, ratio);
+function fallbackVariant(image, { widths: offered, height, cropped }) {
   const width = offered.filter((offer) => offer <= FALLBACK_MAX).at(-1) ?? offered[0];
-  const as = image.format === 'png' ? 'png' : 'jpeg';
-  return variantUrl(image, as, width, height(width), cropped);
+  return variantUrl(image, image.format === 'png' ? 'png' : 'jpeg', width, height(width), cropped);
 }
 
 /**
@@ -181,9 +186,8 @@ function pictures(sources) {
       }
       // The page shows the photo's size: it is built again when the photo changes.
       tree.messages.push({ type: 'dependency', file: path.join(ROOT, image.file) });
-      const ratio = aspect ? parseAspect(aspect) : undefined;
-      const wanted = widths ? parseWidths(widths) : DEFAULT_WIDTHS;
-      const { widths: offered, height, cropped } = variantsOf(image, wanted, ratio);
+      const variants = variantsFor(image, { widths, aspect });
+      const { widths: offered, height, cropped } = variants;
       const srcset = (as) =>
         offered
           .map((width) => `${variantUrl(image, as, width, height(width), cropped)} ${width}w`)
@@ -198,7 +202,7 @@ function pictures(sources) {
           {
             tag: 'img',
             attrs: {
-              src: fallbackVariant(image, { widths, aspect }),
+              src: fallbackVariant(image, variants),
               ...rest,
               width: String(largest),
               height: String(height(largest)),
@@ -224,6 +228,7 @@ module.exports = {
   checkPictures,
   pictures,
   unmarkPictures,
+  variantsFor,
   fallbackVariant,
   parseWidths,
   parseAspect,

@@ -14,7 +14,7 @@ const { parser } = require('posthtml-parser');
 const { render } = require('posthtml-render');
 const { ROOT } = require('../repo-root.cjs');
 const { IMAGES_URL, sourceImage } = require('../images.cjs');
-const { fallbackVariant } = require('../posthtml-site/pictures.cjs');
+const { fallbackVariant, variantsFor } = require('../posthtml-site/pictures.cjs');
 const { loadSiteData } = require('../posthtml-site/site-data.cjs');
 
 /** /blog's page, which links every post's page into the build (post-pages.cjs). */
@@ -64,7 +64,8 @@ function feedHtml(post, site, variants) {
       if (node.tag === 'img' && attrs.src?.startsWith(IMAGES_URL)) {
         const { src, widths, aspect, ...rest } = attrs;
         delete rest.sizes; // the picture's, of no use beside one file
-        const wanted = fallbackVariant(sourceImage(src.slice(IMAGES_URL.length)), { widths, aspect });
+        const image = sourceImage(src.slice(IMAGES_URL.length));
+        const wanted = fallbackVariant(image, variantsFor(image, { widths, aspect }));
         const variant = variants.get(variantKey(wanted));
         // Its page asks for the same variant: a photo no page asked for is the reporter's own bug.
         if (!variant) throw new Error(`${post.file}: the feed names ${wanted}, which Parcel did not build.`);
