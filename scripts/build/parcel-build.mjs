@@ -24,7 +24,7 @@ import { emptyDist } from './empty-dist.mjs';
 import { hostOf } from './hosting/precompress.mjs';
 
 const require = createRequire(import.meta.url);
-const { PARCEL_CACHE, PARCEL_INPUTS, parcelWorkers, trimParcelCache } = require('./build-cache.cjs');
+const { PARCEL_CACHE, PARCEL_INPUTS, parcelWorkers } = require('./build-cache.cjs');
 const { ROOT } = require('./repo-root.cjs');
 const { INDEX_FILE: POSTS_INDEX, writePostsIndex } = require('./posts/posts-index.cjs');
 
@@ -77,8 +77,6 @@ function onlyPostsEdited(inputs) {
   return edited && changed.length <= FEW_POSTS ? changed : undefined;
 }
 
-const trimmed = trimParcelCache(PARCEL_CACHE);
-if (trimmed) console.log(trimmed);
 const inputs = inputsNow();
 const edited = onlyPostsEdited(inputs);
 if (edited) {
