@@ -3,23 +3,23 @@
  * build's own code: .github/workflows/ci.yml). `npm run build` uses whatever it finds there and a
  * build without it is cold; either way the output is the same (tests/machinery/build-cache.test.ts):
  *
- * - parcel/: Parcel's cache (scripts/build/parcel-build.mjs), so that a publish after one post's
+ * - parcel/: Parcel's cache (scripts/build/build.mjs), so that a publish after one post's
  *   edit rebuilds that post's pages and what lists it, not the site; parcel-dev/, the dev
  *   server's (npm run dev), kept apart: it shows drafts, which no build publishes;
  *   parcel-inputs.json, what the build in parcel/ was made from, for the next build's choice of
- *   workers (parcel-build.mjs);
+ *   workers (build.mjs);
  * - image-variants/: each photo's sized variants, by a digest of the source and the settings
  *   (scripts/build/image-variants), which outlive Parcel's cache: a photo is encoded once;
  * - compressed/: each text file's brotli and gzip copies, by a digest of its bytes
  *   (scripts/build/hosting/precompress.mjs): the same bytes are never compressed twice;
  * - posts/: what was read of each post (its front matter checked, its Markdown rendered and
- *   checked), by a digest of the file, of what its reading depends on and of the reading's code
+ *   checked), by a digest of the file, of what reading it depends on and of the reader's code
  *   (scripts/build/posts/read-posts.cjs): each step of a build that reads the posts (the posts'
  *   index, every Parcel worker, the feeds) reads again only the posts that changed.
  *
  * Parcel removes nothing from its cache (github.com/parcel-bundler/parcel/discussions/7345), so it
  * grows with every edit a build sees; `rm -rf .cache` gives the room back, and the next build is
- * cold (the same output). The posts' readings and the compressed copies are kept only for what the
+ * cold (the same output). The posts' results and the compressed copies are kept only for what the
  * last build read or wrote (read-posts.cjs, precompress.mjs).
  *
  * BUILD_CACHE moves the whole folder; IMAGE_VARIANTS_CACHE only the photos' (npm run budget
@@ -44,7 +44,7 @@ function parcelWorkers() {
 module.exports = {
   CACHE_DIR,
   PARCEL_CACHE: path.join(CACHE_DIR, 'parcel'),
-  // What the build in parcel/ was made from (scripts/build/parcel-build.mjs).
+  // What the build in parcel/ was made from (scripts/build/build.mjs).
   PARCEL_INPUTS: path.join(CACHE_DIR, 'parcel-inputs.json'),
   IMAGE_VARIANTS_CACHE: process.env.IMAGE_VARIANTS_CACHE ?? path.join(CACHE_DIR, 'image-variants'),
   COMPRESSED_CACHE: path.join(CACHE_DIR, 'compressed'),

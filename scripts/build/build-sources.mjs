@@ -6,7 +6,7 @@
  * a file restored by `git checkout` has its old content again and counts as unchanged, whatever
  * its modification time says. They read the day to know which posts the build published.
  *
- *   node scripts/build/build-sources.mjs   writes the record (npm run build writes it: parcel-build.mjs)
+ *   node scripts/build/build-sources.mjs   writes the record (npm run build writes it: build.mjs)
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -88,7 +88,7 @@ export function changedFiles(recorded, now) {
     .map((name) => (!(name in recorded) ? `${name} (new)` : !(name in now) ? `${name} (deleted)` : name));
 }
 
-/** Records what the build is made of, before anything reads the sources (parcel-build.mjs). */
+/** Records what the build is made of, before anything reads the sources (build.mjs). */
 export function writeSourcesRecord() {
   mkdirSync(path.join(ROOT, path.dirname(RECORD)), { recursive: true });
   writeFileSync(

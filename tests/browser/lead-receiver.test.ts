@@ -128,8 +128,8 @@ beforeAll(async () => {
     ],
     { cwd: tree.root, stdio: 'inherit' },
   );
-  // The pages finished as a build finishes them (and the hashes of their inline code, for the CSP).
-  for (const step of ['finish-pages.mjs', 'hosting/write-hosting-files.mjs'])
+  // The pages rewritten as a build rewrites them (and the hashes of their inline code, for the CSP).
+  for (const step of ['inline-styles.mjs', 'hosting/write-hosting-files.mjs'])
     execFileSync('node', [`scripts/build/${step}`], { cwd: tree.root, stdio: 'pipe' });
   site = await startCloudflare(
     tree.root,
@@ -606,7 +606,7 @@ describe('with Cloudflare Turnstile (lead-receiver.json turnstileSiteKey, TURNST
     editData(challenged, 'site.json', { leadEndpoint: '/api/leads' });
     editData(challenged, 'lead-receiver.json', { ...LIMITS, turnstileSiteKey: '0x4AAAAAAAstandIn' });
     challenged.write('dist/index.html', '<!doctype html><title>Receiver</title>');
-    for (const step of ['finish-pages.mjs', 'hosting/write-hosting-files.mjs'])
+    for (const step of ['inline-styles.mjs', 'hosting/write-hosting-files.mjs'])
       execFileSync('node', [`scripts/build/${step}`], { cwd: challenged.root, stdio: 'pipe' });
     receiver = await startCloudflare(challenged.root, {
       TURNSTILE_SECRET_KEY: SECRET,

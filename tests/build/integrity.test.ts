@@ -16,7 +16,7 @@ describe('Subresource Integrity', () => {
       const document = builtDocument(file);
       // Painted from the HTML alone: no render-blocking stylesheet to wait for, or to pin. The
       // site's, and on the blog's pages the blog's too; on a page that draws accented letters, the
-      // font faces that have them (scripts/build/finish-pages.mjs).
+      // font faces that have them (scripts/build/inline-styles.mjs).
       expect(document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
       const styles = [...document.head.querySelectorAll('style')].map((style) => style.textContent);
       const faces = styles.filter((css) => /^(?:@font-face\{[^}]*\})+$/.test(css));

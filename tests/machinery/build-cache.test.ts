@@ -2,10 +2,10 @@
  * The build cache (scripts/build/build-cache.cjs): a build that finds Parcel's cache, the photos'
  * variants and the compressed copies from an earlier build writes what a cold build writes, byte
  * for byte, after a post's, a data file's and an island's edit, and once they are undone; a later
- * day publishes a scheduled post. After one post's text alone, Parcel runs in its own process,
- * without workers, and writes the same. The posts' readings (.cache/posts/) are read again only for the
- * post that changed, and when a photo a post names goes; the folder keeps only the readings of the
- * last build and the last dev run. On a copy of the tree with three posts of its own: one
+ * day publishes a scheduled post. After one post's text alone, Parcel runs without workers, and
+ * writes the same. The posts' cached results (.cache/posts/) are made again only for the post that
+ * changed, and when a photo a post names goes; the folder keeps only the results of the last build
+ * and the last dev run. On a copy of the tree with three posts of its own: one
  * scheduled, one with a photo.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -52,11 +52,11 @@ function build({ cold = false, day }: { cold?: boolean; day?: string } = {}) {
   }
   return execFileSync('npm', ['run', '--silent', 'build'], { cwd: tree.root, env, encoding: 'utf8' });
 }
-/** What the build prints when Parcel runs without workers (scripts/build/parcel-build.mjs). */
-const ONE_PROCESS = /Parcel in one process/;
+/** What the build prints when Parcel runs without workers (scripts/build/build.mjs). */
+const ONE_PROCESS = /Parcel without workers/;
 
-/** Each post's reading kept in the copy's .cache/posts/, by file name, with the time it was written. */
-const readings = () => {
+/** The posts' cached results in the copy's .cache/posts/, by file name, with the time each was written. */
+const cachedPosts = () => {
   const folder = path.join(tree.root, '.cache/posts');
   return new Map(
     readdirSync(folder)
@@ -95,10 +95,10 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
     expect(cold['blog/scheduled-post.html']).toBeUndefined();
   });
 
-  it('after one post’s text alone, builds in Parcel’s own process and writes what a cold build writes', () => {
+  it('after one post’s text alone, builds without Parcel’s workers and writes what a cold build writes', () => {
     tree.edit('pages/_posts/photo-post.md', 'Its words.', 'Its words, once more.');
     expect(build()).toMatch(
-      /Parcel in one process: since the build in its cache, only pages\/_posts\/photo-post\.md changed/,
+      /Parcel without workers: since the build in its cache, only pages\/_posts\/photo-post\.md changed/,
     );
     const warm = output();
     expect(page('blog/photo-post.html')).toContain('Its words, once more.');
@@ -108,7 +108,7 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
   });
 
   it('after a post’s edit, a data file’s edit and an island’s, writes what a cold build writes', () => {
-    const readingsBefore = readings();
+    const cachedBefore = cachedPosts();
     tree.edit('pages/_posts/cached-post.md', 'Its first words.', 'Its words, edited.');
     tree.edit('pages/_data/site.json', /"name": "[^"]+"/, '"name": "Cached Agency"');
     // Scope-hoisted bundles rebuilt from a cache once named a symbol no chunk defined.
@@ -119,17 +119,17 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
     expect(page('blog/cached-post.html')).toContain('Its words, edited.');
     expect(page('about-us.html')).toContain('Cached Agency');
     // The edited posts alone were read again (this one, and the one the last test edited back):
-    // every other post's readings were kept as written, and the edited posts' older ones removed.
-    const readingsAfter = readings();
-    const added = [...readingsAfter.keys()].filter((name) => !readingsBefore.has(name));
-    // Each post's front matter's reading and its text's.
+    // every other post's results stayed as written, and the edited posts' older ones removed.
+    const cachedAfter = cachedPosts();
+    const added = [...cachedAfter.keys()].filter((name) => !cachedBefore.has(name));
+    // Each post's front matter's result and its text's.
     expect(added.length).toBeGreaterThan(0);
     expect(added.length).toBeLessThanOrEqual(4);
-    for (const [name, time] of readingsBefore) {
-      if (readingsAfter.has(name))
-        expect(readingsAfter.get(name), `.cache/posts/${name} was written again`).toBe(time);
+    for (const [name, time] of cachedBefore) {
+      if (cachedAfter.has(name))
+        expect(cachedAfter.get(name), `.cache/posts/${name} was written again`).toBe(time);
     }
-    expect(readingsAfter.size).toBe(readingsBefore.size);
+    expect(cachedAfter.size).toBe(cachedBefore.size);
     build({ cold: true });
     expect(warm).toEqual(output());
   });
@@ -147,19 +147,19 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
     expect(output()).toEqual(cold);
   });
 
-  it('keeps the posts’ readings of the last build and of the last dev run, and none older', () => {
+  it('keeps the posts’ results of the last build and of the last dev run, and none older', () => {
     writeIndex({ drafts: true });
-    const dev = readings();
+    const dev = cachedPosts();
     writeIndex({ drafts: false });
-    const kept = readings();
-    // A dev run reads more than a build (the scheduled post's text): a build keeps those readings.
-    expect([...dev.keys()].filter((name) => !kept.has(name))).toEqual([]);
+    const afterBuild = cachedPosts();
+    // A dev run reads more than a build (the scheduled post's text): a build keeps those results.
+    expect([...dev.keys()].filter((name) => !afterBuild.has(name))).toEqual([]);
     for (const words of ['A first edit.', 'A second edit.']) {
       tree.write('pages/_posts/cached-post.md', post('A post built once', '2026-01-05', words));
       writeIndex({ drafts: false });
     }
-    // Each edit's readings replaced the last's; the dev run's reading of the first version stays.
-    expect(readings().size).toBe(kept.size + 1);
+    // Each edit's results replaced the last's; the dev run's result of the first version stays.
+    expect(cachedPosts().size).toBe(afterBuild.size + 1);
     writePosts();
     writeIndex({ drafts: false });
   });

@@ -760,12 +760,12 @@ describe('posts', () => {
 });
 
 describe('code in the built pages', () => {
-  /** Runs the copy's own scripts/build/finish-pages.mjs over one built page; its output and exit status. */
-  function finishing(html: string) {
+  /** Runs the copy's own scripts/build/inline-styles.mjs over one built page; its output and exit status. */
+  function inliningStyles(html: string) {
     const tree = copy();
     tree.write('dist/page.html', html);
     try {
-      const output = execFileSync('node', ['scripts/build/finish-pages.mjs'], {
+      const output = execFileSync('node', ['scripts/build/inline-styles.mjs'], {
         cwd: tree.root,
         encoding: 'utf8',
         stdio: 'pipe',
@@ -785,7 +785,7 @@ describe('code in the built pages', () => {
   const head = '<!doctype html><html><head><script type=importmap>{"imports":{}}</script></head>';
 
   it('records the hashes of the head’s own inline code for the CSP', () => {
-    const { status, record } = finishing(`${head}<body><p>Text</p></body></html>`);
+    const { status, record } = inliningStyles(`${head}<body><p>Text</p></body></html>`);
     expect(status).toBe(0);
     expect(JSON.parse(record)).toMatchObject({
       scripts: [`sha256-${createHash('sha256').update('{"imports":{}}').digest('base64')}`],
@@ -794,7 +794,7 @@ describe('code in the built pages', () => {
   });
 
   it('stops at inline code in a page’s body, naming the page, rather than hash it', () => {
-    const { status, output } = finishing(`${head}<body><script>alert(1)</script></body></html>`);
+    const { status, output } = inliningStyles(`${head}<body><script>alert(1)</script></body></html>`);
     expect(status).toBe(1);
     expect(output).toContain('dist/page.html has an inline <script> (alert(1)…), which the site');
     expect(output).toMatch(/Fix: /);

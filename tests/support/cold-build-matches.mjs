@@ -56,7 +56,7 @@ function compareWithColdBuild() {
       console.error(
         `The build from the cache differs from a cold build in ${differ.length} file(s):\n${differ.join('\n')}\n` +
           'A page was kept from the cache when what it is made of changed: make the plugin that builds it name that file ' +
-          '(scripts/build/parcel-build.mjs says how), and delete .cache/ meanwhile.',
+          '(scripts/build/build.mjs says how), and delete .cache/ meanwhile.',
       );
       process.exitCode = 1;
     } else {

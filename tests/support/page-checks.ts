@@ -70,7 +70,7 @@ export async function brokenLinks(origin: string, paths: string[]) {
 /**
  * The unicode-ranges of the self-hosted font's faces a built page declares, together: the shared
  * stylesheet's, and the extra faces the build gives a page that draws their characters
- * (scripts/build/finish-pages.mjs).
+ * (scripts/build/inline-styles.mjs).
  */
 export function selfHostedRanges(file: string): [number, number][] {
   const css = [...builtDocument(file).querySelectorAll('style')].map((style) => style.textContent).join('');

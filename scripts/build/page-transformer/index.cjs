@@ -8,7 +8,7 @@
  * /blog's page brings the blog's other pages into the build: each post and each later listing
  * page (scripts/build/posts/post-pages.cjs).
  *
- * A page read from Parcel's cache (scripts/build/parcel-build.mjs) must be what the page would be
+ * A page read from Parcel's cache (scripts/build/build.mjs) must be what the page would be
  * now: it is rebuilt when the environment it was built in changes (the build's day, drafts shown
  * or not, the footer's year), not only when a file it is made of does.
  *

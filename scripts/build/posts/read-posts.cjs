@@ -529,11 +529,11 @@ function postFiles() {
   return files;
 }
 
-/** A short digest of what a reading depends on. */
+/** A short digest of what a post's result depends on. */
 const digest = (value) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 /**
- * The reading's own code and its packages: a reading kept in .cache/posts/ by an older version of
+ * The reader's own code and its packages: a result in .cache/posts/ written by an older version of
  * either is never used.
  */
 let codeDigest;
@@ -552,21 +552,20 @@ const readerDigest = () =>
 
 /**
  * What was read of a post file, from .cache/posts/ (scripts/build/build-cache.cjs) when the same
- * file's same bytes were read before with the same `context` by the same code; read, and kept
- * there, when not.
- * Every step of a build that reads the posts is a process of its own (the posts' index, each Parcel
- * worker, the feeds), so without it each read all of them: with 1,000 posts, about 1 s each. A
- * reading that stops (a mistake in the post) is never kept: it stops again, at its line.
+ * file's same bytes were read before with the same `context` by the same code; read, and cached
+ * there, when not. The build's process and each of Parcel's workers read the posts (the index,
+ * the listings), so without it each read all of them: with 1,000 posts, about 1 s each. A
+ * post that stops the build (a mistake in it) is never cached: it stops again, at its line.
  */
 function fromDiskCache(purpose, file, context, read) {
-  // The file's name too: two files of the same text are two posts, each reading names its own.
+  // The file's name too: two files of the same text are two posts, each result names its own.
   const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
   const key = digest([readerDigest(), purpose, file, context, text]);
   const cached = path.join(POSTS_CACHE, `${key}.json`);
   try {
     return { key, value: JSON.parse(fs.readFileSync(cached, 'utf8')) };
   } catch {
-    // Not kept yet (or cut short): read it.
+    // Not cached yet (or cut short): read it.
   }
   const value = read();
   try {
@@ -583,14 +582,14 @@ function fromDiskCache(purpose, file, context, read) {
 }
 
 /**
- * What was read of each post file, kept in memory while neither the file nor what its reading
+ * What was read of each post file, held in memory while neither the file nor what its result
  * depends on (`context`) changes: a dev rebuild after an edit to one post reads that post again,
  * not all of them (with 1,000 posts, reading them all took longer than the rebuild may); and in
  * .cache/posts/ (fromDiskCache()) for the build's next process. By purpose ("front matter", "text"),
  * then by file.
  */
 const memoryCache = new Map();
-/** The keys in .cache/posts/ of the readings the last readPosts() used: what pruneDiskCache() keeps. */
+/** The keys in .cache/posts/ of the results the last readPosts() used: what pruneDiskCache() leaves. */
 let lastReadKeys = new Set();
 function fromMemoryCache(purpose, file, context, read) {
   const stamp = `${fileStamp(path.join(ROOT, file))}:${context}`;
@@ -603,11 +602,11 @@ function fromMemoryCache(purpose, file, context, read) {
 }
 
 /**
- * Removes from .cache/posts/ every reading that neither this run nor the last run of the other
+ * Removes from .cache/posts/ every result that neither this run nor the last run of the other
  * kind (a build, or `npm run dev` with its drafts, whose links may reach more posts) used. Each
- * post edited, each post added (which every post may link to) and each change to the reading's
- * code leaves readings no build reads again: with 1,000 posts, 8 MB for every post added. Called
- * by posts-index.cjs, the step that reads every post, once its reading succeeded.
+ * post edited, each post added (which every post may link to) and each change to the reader's
+ * code leaves results no build reads again: with 1,000 posts, 8 MB for every post added. Called
+ * by posts-index.cjs, the step that reads every post, once it read them all.
  */
 function pruneDiskCache({ drafts }) {
   const list = (kind) => path.join(POSTS_CACHE, `last-${kind}.keys`);
@@ -631,13 +630,13 @@ function pruneDiskCache({ drafts }) {
 }
 
 /**
- * The photos a post may name, each with its size: a reading checks that each photo it names is
+ * The photos a post may name, each with its size: reading a post checks that each photo it names is
  * there and is a photo the build reads (images.cjs, sourceImage), so it is read again when they change.
  */
 const photosNow = () =>
   imageNames().map((name) => [name, fs.statSync(path.join(ROOT, IMAGES_DIR, name)).size]);
 
-/** The files of static/ a post may link to (its links are checked): a reading depends on them. */
+/** The files of static/ a post may link to (its links are checked): a post's result depends on them. */
 function staticFilesNow() {
   const folder = path.join(ROOT, 'static');
   if (!fs.existsSync(folder)) return [];
@@ -680,11 +679,11 @@ function readPosts({ drafts = false, routes, team, day }) {
           fix: 'Give the post another file name: its name is its address.',
         });
       }
-      const reading = fromMemoryCache('front matter', file, frontMatterContext, () => {
+      const parsed = fromMemoryCache('front matter', file, frontMatterContext, () => {
         const post = parseFile(file);
         return { slug, file, post, data: checkFrontMatter(file, post, { team }) };
       });
-      const { data, post } = reading;
+      const { data, post } = parsed;
       // Scheduled: published by the first build on or after its day (the deploy builds daily).
       const scheduled = data.date > day;
       if (!scheduled && data.updated !== undefined && data.updated > day) {
@@ -696,7 +695,7 @@ function readPosts({ drafts = false, routes, team, day }) {
           'Give the day it last changed, on or before today; a post dated after today is scheduled, but its update cannot be.',
         );
       }
-      return { ...reading, scheduled };
+      return { ...parsed, scheduled };
     });
     return read ? [read] : [];
   });

@@ -1,5 +1,6 @@
 /**
- * Runs after `parcel build`, before hosting/write-hosting-files.mjs, and finishes every page:
+ * Runs after Parcel (build.mjs), before hosting/write-hosting-files.mjs, and rewrites every page
+ * Parcel wrote:
  *
  * - The stylesheet goes into the page, as a `<style>`: a first visit paints from the HTML alone,
  *   without waiting a round trip for a render-blocking stylesheet (on a slow phone about half the
@@ -32,6 +33,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { INLINE_CODE_RECORD, inlineCodeOf } from './hosting/headers.mjs';
 import { parseUnicodeRange } from './subset-font.mjs';
 
@@ -140,7 +142,7 @@ function stylesheet(href) {
 }
 
 /** The page with its share card absolute, its stylesheets inlined and integrity on its entry script. */
-function finished(html) {
+function rewritten(html) {
   const faces = [];
   const page = absoluteShareCard(html)
     .replace(/<link rel=stylesheet href=(\/[^ >]+)>/g, (_, href) => {
@@ -165,31 +167,40 @@ function pages(dir = DIST) {
   });
 }
 
-const built = pages();
-const scripts = new Set();
-const styles = new Set();
-for (const page of built) {
-  const html = finished(readFileSync(page, 'utf8'));
-  writeFileSync(page, html);
-  const { scriptHashes, styleHashes, stray } = inlineCodeOf(html);
-  if (stray.length > 0) {
-    console.error(
-      `🚨 Build failed.\n\ndist/${path.relative(DIST, page)} has ${stray[0]}, which the site's own markup never writes.\n` +
-        '  Fix: Find it in the page, post or data file this page is made of, and remove it: the site runs only the code ' +
-        "its partials and build write (partials/head.html). A post's HTML is checked when it is read (docs/blog.md); " +
-        'if it came from a post, report the post: the check missed it.',
-    );
-    process.exit(1);
+/**
+ * Rewrites every built page (rewritten(), above), records the hashes of their own inline code, and
+ * removes the stylesheets it inlined. Stops the build at inline code the site's markup never writes.
+ */
+export function inlineStyles() {
+  const built = pages();
+  const scripts = new Set();
+  const styles = new Set();
+  for (const page of built) {
+    const html = rewritten(readFileSync(page, 'utf8'));
+    writeFileSync(page, html);
+    const { scriptHashes, styleHashes, stray } = inlineCodeOf(html);
+    if (stray.length > 0) {
+      console.error(
+        `🚨 Build failed.\n\ndist/${path.relative(DIST, page)} has ${stray[0]}, which the site's own markup never writes.\n` +
+          '  Fix: Find it in the page, post or data file this page is made of, and remove it: the site runs only the code ' +
+          "its partials and build write (partials/head.html). A post's HTML is checked when it is read (docs/blog.md); " +
+          'if it came from a post, report the post: the check missed it.',
+      );
+      process.exit(1);
+    }
+    scriptHashes.forEach((hash) => scripts.add(hash));
+    styleHashes.forEach((hash) => styles.add(hash));
   }
-  scriptHashes.forEach((hash) => scripts.add(hash));
-  styleHashes.forEach((hash) => styles.add(hash));
+  for (const href of inlined.keys()) rmSync(path.join(DIST, href), { force: true });
+  mkdirSync(path.dirname(path.join(ROOT, INLINE_CODE_RECORD)), { recursive: true });
+  writeFileSync(
+    path.join(ROOT, INLINE_CODE_RECORD),
+    `${JSON.stringify({ note: 'Written by npm run build (scripts/build/inline-styles.mjs): do not edit.', scripts: [...scripts].sort(), styles: [...styles].sort() }, null, 1)}\n`,
+  );
+  console.log(
+    `Inlined ${[...inlined.keys()].join(', ')} into ${built.length} pages and pinned their entry script`,
+  );
 }
-for (const href of inlined.keys()) rmSync(path.join(DIST, href), { force: true });
-mkdirSync(path.dirname(path.join(ROOT, INLINE_CODE_RECORD)), { recursive: true });
-writeFileSync(
-  path.join(ROOT, INLINE_CODE_RECORD),
-  `${JSON.stringify({ note: 'Written by npm run build (scripts/build/finish-pages.mjs): do not edit.', scripts: [...scripts].sort(), styles: [...styles].sort() }, null, 1)}\n`,
-);
-console.log(
-  `Inlined ${[...inlined.keys()].join(', ')} into ${built.length} pages and pinned their entry script`,
-);
+
+// `node scripts/build/inline-styles.mjs`: this step alone, over a dist/ Parcel wrote.
+if (process.argv[1] === fileURLToPath(import.meta.url)) inlineStyles();
