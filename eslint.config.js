@@ -6,7 +6,17 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // Generated or temporary: the build's output, caches, each host's files, wrangler's bundles.
-  { ignores: ['dist/', '.parcel-cache/', 'backstop/output/', 'node_modules/', 'hosting/', '**/.wrangler/'] },
+  {
+    ignores: [
+      'dist/',
+      '.parcel-cache/',
+      '.cache/',
+      'backstop/output/',
+      'node_modules/',
+      'hosting/',
+      '**/.wrangler/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -1,6 +1,6 @@
 export default {
   extends: ['stylelint-config-standard-scss'],
-  ignoreFiles: ['dist/**', 'backstop/output/**', 'node_modules/**'],
+  ignoreFiles: ['dist/**', 'backstop/output/**', 'node_modules/**', '.cache/**'],
   rules: {
     // Prefixed BEM: ds-block__element--modifier.
     'selector-class-pattern': [

@@ -14,7 +14,5 @@ export const LAUNCH_SETTINGS: { phone: string; liveActions: boolean; bookingUrl:
 export function grow(root: string): Promise<void>;
 /** The grown tree, made, synced and built as needed: resolves with its root. */
 export function grownTree(options?: { quiet?: boolean }): Promise<string>;
-/** Removes the grown trees in `parent` whose clone is gone (or, naming none, grown over a week ago): the trees removed. */
-export function forgetOrphanTrees(parent?: string, options?: { now?: number }): string[];
 /** Takes a lock folder, waiting up to `patienceMs` while a live run holds it; breaks a lock whose run is gone. */
 export function takeLock(lock: string, patienceMs?: number): Promise<void>;

@@ -1,41 +1,47 @@
 /**
- * The grown tree: the project as its owner grows it, for the tests. A copy of the tree with what
- * the repository does not ship: a dozen published posts using every kind of formatting, a post
- * scheduled after the build's day and a draft (grown-posts.mjs), a photo for every team member
- * and case study, covers and photos in posts (made by fixture-images.mjs), and the settings of
- * an owner about to launch (the live calls to action). Content the repository
- * ships stays as the specification says: the growth lives here, never in pages/.
+ * The grown tree: the project as its owner grows it, for the tests. A copy of the tree with the
+ * fixture folder tests/fixtures/grown/ laid over it (its files replace or join the tree's: a dozen
+ * published posts using every kind of formatting, a post scheduled far ahead and a draft), photos
+ * made at test time (fixture-images.mjs) for every team member and case study and for the posts'
+ * covers, and the settings of an owner about to launch (the live calls to action). Content the
+ * repository ships stays as the specification says: the growth lives in tests/, never in pages/.
  *
  * `npm test` runs the checks of the site as it is (the Vitest projects build, browser and engines:
  * tests/build, tests/browser, tests/engines) on it as on the shipped tree, by running them inside
  * the copy (npm run test:grown); the visual suite and the budget serve its dist/ beside the
- * shipped one. It is kept between runs, in the system's temporary folder, one per clone: made
- * afresh when the sources or its definition change, its checks synced before each run, and built
- * again only when its build is stale (fresh-build.mjs). A clone's grown tree goes when the clone
- * does: the next tree grown removes it (forgetOrphanTrees).
+ * shipped one. It is kept in the build cache's folder (.cache/grown-tree/, which goes with the
+ * clone): made afresh when the sources or the fixture change, its checks synced before each run,
+ * and built again only when its build is stale (fresh-build.mjs).
  *
  *   node tests/support/grown-tree.mjs build browser engines   runs those Vitest projects in it
  *   node tests/support/grown-tree.mjs --where                 prepares and builds it, prints its root
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sourceDigests } from '../../scripts/build/build-sources.mjs';
 import { copyProject } from './copy-project.mjs';
 import { writeFixtureImage } from './fixture-images.mjs';
 import { staleBuild } from './fresh-build.mjs';
-import { GROWN_POSTS, POST_PHOTOS } from './grown-posts.mjs';
+import { POST_PHOTOS } from './grown-posts.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** Where the grown tree is kept: outside the tree (Parcel refuses to build inside node_modules), one per clone. */
-export const GROWN_ROOT = path.join(
-  tmpdir(),
-  `grown-tree-${createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`,
-);
-/** What defines the growth: a change to any of these makes the tree afresh. */
+/** Where the grown tree is kept: in the build cache's folder, which git ignores and the clone owns. */
+export const GROWN_ROOT = path.join(ROOT, '.cache/grown-tree');
+/** The content laid over the copy, as files at the paths they take in it. */
+const FIXTURE = 'tests/fixtures/grown';
+/** What defines the growth besides the fixture: a change to any of these makes the tree afresh. */
 const DEFINITION = [
   'tests/support/grown-tree.mjs',
   'tests/support/grown-posts.mjs',
@@ -53,10 +59,6 @@ const CHECKS = [
 ];
 /** Marks a tree whose growth is complete, with the key it was made for. */
 const KEY_FILE = '.grown-key';
-/** Names the clone a tree was grown from, so that a tree whose clone is gone can go too. */
-const CLONE_FILE = '.grown-clone';
-/** How long a tree that names no clone (grown before trees named theirs) is kept. */
-const UNNAMED_KEPT_MS = 7 * 86_400_000;
 
 /** Team portraits, one per member (in turn), taller than wide, one of them an AVIF source. */
 export const PORTRAITS = Array.from({ length: 6 }, (_, index) => ({
@@ -71,9 +73,6 @@ export const WORK_PHOTOS = ['jpg', 'png', 'webp', 'jpg'].map((format, index) => 
   height: 1600,
 }));
 export const WORK_ALT = 'Shapes on a gradient (a test photo)';
-
-/** A day as YYYY-MM-DD, `days` after today (UTC): the scheduled post's, after any build's day. */
-const dayAfter = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Reads and writes a JSON file of a tree as the repository formats it. */
 function editJson(root, file, change) {
@@ -96,30 +95,32 @@ export const LAUNCH_SETTINGS = {
 };
 
 /**
- * Grows a copy of the tree at `root`: its posts replaced by the grown ones, photos everywhere, the
- * calls to action live.
+ * Grows a copy of the tree at `root`: its published posts replaced by the fixture's, photos
+ * everywhere, the calls to action live.
  */
 export async function grow(root) {
   editJson(root, 'pages/_data/site.json', (site) => Object.assign(site, LAUNCH_SETTINGS));
   const images = path.join(root, 'pages/_images');
   for (const image of [...PORTRAITS, ...WORK_PHOTOS, ...POST_PHOTOS]) await writeFixtureImage(images, image);
-  const team = JSON.parse(readFileSync(path.join(root, 'pages/_data/team.json'), 'utf8'));
-  const schema = JSON.parse(readFileSync(path.join(root, 'pages/_data/schemas/post.schema.json'), 'utf8'));
-  const categories = schema.properties.category.enum;
-  // The owner's published posts give way to the grown ones, so that what the grown pages show is
+  // The owner's published posts give way to the fixture's, so that what the grown pages show is
   // known; drafts (the example post) stay, as no build publishes them.
   const posts = path.join(root, 'pages/_posts');
   mkdirSync(posts, { recursive: true });
   for (const name of readdirSync(posts))
     if (!/^draft:\s*true\s*$/m.test(readFileSync(path.join(posts, name), 'utf8')))
       rmSync(path.join(posts, name));
-  const context = {
-    author: (index) => team[index % team.length].name,
-    category: (index) => categories[index % categories.length],
-    scheduledDay: dayAfter(31),
-  };
-  for (const [slug, text] of Object.entries(GROWN_POSTS))
-    writeFileSync(path.join(posts, `${slug}.md`), text(context));
+  cpSync(path.join(ROOT, FIXTURE), root, { recursive: true });
+  // The fixture's posts name the shipped team's members; an owner who renames one still has a
+  // grown tree that builds: a post whose author the team lacks is given the team's first member.
+  const team = JSON.parse(readFileSync(path.join(root, 'pages/_data/team.json'), 'utf8'));
+  const names = new Set(team.map((member) => member.name));
+  for (const name of readdirSync(path.join(ROOT, FIXTURE, 'pages/_posts'))) {
+    const file = path.join(posts, name);
+    const text = readFileSync(file, 'utf8');
+    const author = /^author: (.*)$/m.exec(text)?.[1];
+    if (author && !names.has(author))
+      writeFileSync(file, text.replace(/^author: .*$/m, `author: ${team[0].name}`));
+  }
   editJson(root, 'pages/_data/team.json', (members) =>
     members.forEach((member, index) => (member.photo = PORTRAITS[index % PORTRAITS.length].name)),
   );
@@ -131,47 +132,24 @@ export async function grow(root) {
   );
 }
 
-/** What the grown tree is made of: the sources, its definition and the month of its scheduled post. */
+/** What the grown tree is made of: the sources, the fixture and the code that lays it over them. */
 function grownKey() {
+  const fixture = readdirSync(path.join(ROOT, FIXTURE), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
   return createHash('sha256')
     .update(JSON.stringify(sourceDigests(ROOT)))
-    .update(DEFINITION.map((file) => readFileSync(path.join(ROOT, file), 'utf8')).join('\n'))
-    .update(dayAfter(31))
+    .update(
+      [...DEFINITION.map((file) => path.join(ROOT, file)), ...fixture]
+        .map((file) => readFileSync(file))
+        .join('\n'),
+    )
     .digest('hex')
     .slice(0, 16);
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Removes the grown trees in `parent` (the system's temporary folder) whose clone is gone: each
- * clone grows its own (about 300 MB), and a clone deleted or moved left it behind. A tree that
- * names no clone is removed a week after it was grown; a tree being prepared (locked) is left.
- * Returns the trees it removed.
- */
-export function forgetOrphanTrees(parent = tmpdir(), { now = Date.now() } = {}) {
-  const removed = [];
-  for (const name of readdirSync(parent)) {
-    const tree = path.join(parent, name);
-    if (!/^grown-tree-[0-9a-f]{8}$/.test(name) || tree === GROWN_ROOT || existsSync(`${tree}.lock`)) continue;
-    let orphan;
-    try {
-      const clone = readFileSync(path.join(tree, CLONE_FILE), 'utf8');
-      orphan = !existsSync(path.join(clone, 'package.json'));
-    } catch {
-      const key = path.join(tree, KEY_FILE);
-      orphan = !existsSync(key) || now - statSync(key).mtimeMs > UNNAMED_KEPT_MS;
-    }
-    if (!orphan) continue;
-    try {
-      rmSync(tree, { recursive: true, force: true });
-      removed.push(tree);
-    } catch {
-      // Another user's tree, in a shared temporary folder: theirs to remove.
-    }
-  }
-  return removed;
-}
 
 /**
  * Whether a lock's holder is gone: a run killed while it prepared the tree leaves its lock, which
@@ -225,16 +203,15 @@ export async function takeLock(lock, patienceMs = 600_000) {
  */
 export async function grownTree({ quiet = true } = {}) {
   const lock = `${GROWN_ROOT}.lock`;
+  mkdirSync(path.dirname(lock), { recursive: true });
   await takeLock(lock);
   try {
     const key = grownKey();
     const keyFile = path.join(GROWN_ROOT, KEY_FILE);
     if (!existsSync(keyFile) || readFileSync(keyFile, 'utf8') !== key) {
       rmSync(GROWN_ROOT, { recursive: true, force: true });
-      forgetOrphanTrees();
       copyProject(GROWN_ROOT);
       await grow(GROWN_ROOT);
-      writeFileSync(path.join(GROWN_ROOT, CLONE_FILE), ROOT);
       writeFileSync(keyFile, key);
     } else {
       rmSync(path.join(GROWN_ROOT, 'tests'), { recursive: true, force: true });

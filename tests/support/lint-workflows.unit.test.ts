@@ -150,7 +150,9 @@ describe('the deploy workflow', () => {
         ).jobs,
       )
         .flatMap((job) => job.steps)
-        .filter((step) => step.uses?.startsWith('actions/cache') && step.with?.path === '.cache')
+        .filter(
+          (step) => step.uses?.startsWith('actions/cache') && step.with?.path?.split('\n')[0] === '.cache',
+        )
         .map((step) => step.with!);
     const [saved] = cacheOf('ci.yml');
     const [restored] = cacheOf('deploy.yml');

@@ -38,7 +38,7 @@ export const GROWN_TREE = process.env.GROWN_TREE === '1';
 export function exercised<T>(items: readonly T[], what: string): readonly T[] {
   if (GROWN_TREE && items.length === 0)
     throw new Error(
-      `The grown tree has no ${what}, so this check checked nothing: tests/support/grown-posts.mjs or grown-tree.mjs must make one.`,
+      `The grown tree has no ${what}, so this check checked nothing: tests/fixtures/grown/ or tests/support/grown-tree.mjs must make one.`,
     );
   return items;
 }
