@@ -11,10 +11,11 @@ import { PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from '../../cloudflare/
 
 const { EDITOR_PATH } = createRequire(import.meta.url)('../editor/editor-config.cjs');
 
-/** Where the build records the hashes of the pages' own inline code (scripts/build/finish-pages.mjs). */
+/** Where the build records the hashes of the pages' own inline code (scripts/build/inline-styles.mjs). */
 export const INLINE_CODE_RECORD = 'hosting/inline-code.json';
 
-const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+/** A CSP source for one inline script's or style's text: its SHA-256, as browsers compute it. */
+export const hashOfInlineCode = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
 /**
  * The inline code of a built page, read as a browser reads it (parse5): what the site's own head
@@ -48,7 +49,7 @@ export function inlineCodeOf(html) {
       visit(child, inHead && node.nodeName !== 'template' ? true : node.nodeName === 'head');
   };
   visit(parse(html), false);
-  return { scriptHashes: scripts.map(sha256), styleHashes: styles.map(sha256), stray };
+  return { scriptHashes: scripts.map(hashOfInlineCode), styleHashes: styles.map(hashOfInlineCode), stray };
 }
 
 /** Where Cloudflare Turnstile's script and challenge come from (lead-receiver.json turnstileSiteKey). */
