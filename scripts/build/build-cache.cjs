@@ -33,8 +33,8 @@ const CACHE_DIR = process.env.BUILD_CACHE ? path.resolve(process.env.BUILD_CACHE
 
 /**
  * Parcel's workers: one per core. Parcel's own default is half the cores (at most 4), which on a
- * 2-core machine is one worker: 1,000 posts then built in 60 s against 37 s with two, and 43 s
- * with three (docs/performance.md, "Workers"). PARCEL_WORKERS, when set, wins.
+ * 2-core machine is one worker, and page transforms are independent of each other
+ * (docs/performance.md, "Workers"). PARCEL_WORKERS, when set, wins.
  */
 function parcelWorkers() {
   if (process.env.PARCEL_WORKERS) return Number(process.env.PARCEL_WORKERS);

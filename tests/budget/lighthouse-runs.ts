@@ -2,17 +2,16 @@
  * Lighthouse's runs for the budget, made as Lighthouse CI's `collect` makes them: the settings of
  * lighthouserc.cjs, each run in a Chromium of its own, started for it and closed after it, and
  * each report (JSON and HTML) in `.lighthouseci/`, where `lhci assert` reads them and CI keeps them.
- * Only in this process: `lhci collect` starts Lighthouse's command line for every run, and loading
- * it took about 7 s of each 12 s run here (three pages: 11.7 s a run through `lhci collect`,
- * 4.8 s here, the audits' own time 4.3–5.0 s either way), 15 runs a budget.
+ * Only in this process: `lhci collect` starts Lighthouse's command line for every run, whose
+ * loading was most of each run (docs/performance.md).
  *
  * Each run starts from a blank page of the same site as the audited one, on another origin (the
  * other nginx: 127.0.0.1 at another port), not from Lighthouse's `about:blank`. From
  * `about:blank`, Chromium moves the page to a new renderer process, and in about half the runs
- * the end of Lighthouse's trace then waited 5 s for the old one (Chromium's log: "Timeout while
- * waiting for ACKs for tracing session"): runs of 9 s instead of 4. From a page of the same site,
- * the audited page stays in its process; another origin leaves the audited one's connection and
- * cache cold, and the scores and timings were the same either way.
+ * the end of Lighthouse's trace then waited for the old one (Chromium's log: "Timeout while
+ * waiting for ACKs for tracing session"). From a page of the same site, the audited page stays in
+ * its process; another origin leaves the audited one's connection and cache cold, and the scores
+ * and timings were the same either way.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';

@@ -139,7 +139,7 @@ const withoutHttpsOnly = (headers: Record<string, string | null>) => ({
 const headersByTarget = new Map<string, Record<string, string | null>>();
 
 // Each test once more when it fails: Cloudflare's local runtime (wrangler pages dev) once left a
-// request unanswered for 30 s while the other suites loaded both cores; a wrong answer fails twice.
+// request unanswered while the other suites loaded both cores; a wrong answer fails twice.
 describe.each(TARGETS)('$name', { retry: 1 }, ({ name, start, errors, compresses, plainHttpPreview }) => {
   const expectedHeaders = SECURITY_HEADERS.filter(
     (header) => !plainHttpPreview || header !== HTTPS_ONLY_HEADER,

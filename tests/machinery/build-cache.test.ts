@@ -79,7 +79,7 @@ const pagesFolder = () =>
 const output = () => Object.fromEntries(digests(path.join(tree.root, 'dist')));
 const page = (file: string) => readFileSync(path.join(tree.root, 'dist', file), 'utf8');
 
-// Two whole builds a test: beside the other suites, on two cores, one took 44 s.
+// Two whole builds a test, beside the other suites on two cores.
 describe('a build from the cache', { timeout: 90_000 }, () => {
   let cold: Record<string, string>;
 

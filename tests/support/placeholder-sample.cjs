@@ -5,7 +5,7 @@
  * scrolling) look at each of them at their first width, the phone's, where a title wraps first,
  * and at their other widths at a sample: one per section (the first segment of the path, which
  * sets the header's current item), the one with the longest title. All 40 at every width repeated
- * what the sample shows, for about 40 s a run (docs/testing.md).
+ * what the sample shows (docs/testing.md, "How the checks work").
  */
 const routes = require('../../pages/_data/routes.json');
 

@@ -65,8 +65,8 @@ const stampOf = (file) => fileStamp(path.join(ROOT, file));
  * added, removed or renamed, or saved whole as editors save) and the posts' index, rewritten
  * when a post's title, date or category changes (posts-index.cjs).
  *
- * Not every post's file: stamping 1,000 of them for every page cost about 4 ms a page, a build
- * of O(pages × posts). A post's own page checks its own file (`loadSiteData({ posts })`).
+ * Not every post's file: stamping each post for every page would make a build O(pages × posts).
+ * A post's own page checks its own file (`loadSiteData({ posts })`).
  */
 function sourcesStamp() {
   return [...sourceFiles(), posts.SCHEMA_FILE, posts.POSTS_DIR, POSTS_INDEX]
@@ -88,7 +88,6 @@ function postsChanged(checked) {
 /**
  * The site data. Every page of a build reads the same data, so it is read and shaped once and
  * kept while no data file nor the layout changes; a dev rebuild after an edit reads it afresh.
- * Reading it for every page cost about 14 ms a page with 500 routes.
  *
  * `posts`: the slugs of the posts whose files must also be unchanged (a post's page, which is
  * rebuilt when its file changes), or "all" (posts-index.cjs, which writes the posts' index).

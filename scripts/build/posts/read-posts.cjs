@@ -554,8 +554,9 @@ const readerDigest = () =>
  * What was read of a post file, from .cache/posts/ (scripts/build/build-cache.cjs) when the same
  * file's same bytes were read before with the same `context` by the same code; read, and cached
  * there, when not. The build's process and each of Parcel's workers read the posts (the index,
- * the listings), so without it each read all of them: with 1,000 posts, about 1 s each. A
- * post that stops the build (a mistake in it) is never cached: it stops again, at its line.
+ * the listings), so without it each would read every post again, build after build
+ * (docs/performance.md, "The posts' results cached"). A post that stops the build (a mistake in
+ * it) is never cached: it stops again, at its line.
  */
 function fromDiskCache(purpose, file, context, read) {
   // The file's name too: two files of the same text are two posts, each result names its own.
