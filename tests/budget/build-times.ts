@@ -1,5 +1,5 @@
 /** Build times, each on a copy of the project in a scratch folder (docs/performance.md, "Timed goals"). */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { stopProcessGroup } from '../support/server';
 import { copyOfTree, type TreeCopy } from '../support/tree-copy';
@@ -68,4 +68,23 @@ export async function devRebuildTimes(): Promise<number[]> {
   return rebuildTimes(tree, 'exec npx parcel watch "pages/**/*.html" --cache-dir cache', (rebuild) =>
     tree.write('partials/footer.html', `${footer}<!-- budget: rebuild ${rebuild} -->\n`),
   );
+}
+
+/**
+ * `npm run check` (the build, then the checks of what it built) after a one-line edit of a data
+ * file that every page reads, in a copy built once before, with its build cache: in ms. The edit
+ * changes no text the checks compare (a line's indentation): every page is built again.
+ */
+export function checkAfterDataEdit(): number {
+  const tree = copyOfTree();
+  try {
+    tree.build();
+    tree.edit('pages/_data/site.json', /\n}\s*$/, '\n }\n');
+    const started = performance.now();
+    const run = spawnSync('npm', ['run', 'check'], { cwd: tree.root, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`npm run check failed in the copy:\n${run.stdout}${run.stderr}`);
+    return performance.now() - started;
+  } finally {
+    tree.remove();
+  }
 }
