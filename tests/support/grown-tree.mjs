@@ -95,6 +95,17 @@ export const LAUNCH_SETTINGS = {
 };
 
 /**
+ * A fixture post as the tree's team can sign it: the fixture's posts name the shipped team's
+ * members, and an owner who renames one still has a grown tree that builds, its post given the
+ * team's first member.
+ */
+export function byTeamMember(post, team) {
+  const author = /^author: (.*)$/m.exec(post)?.[1];
+  if (!author || team.some((member) => member.name === author)) return post;
+  return post.replace(/^author: .*$/m, `author: ${team[0].name}`);
+}
+
+/**
  * Grows a copy of the tree at `root`: its published posts replaced by the fixture's, photos
  * everywhere, the calls to action live.
  */
@@ -110,16 +121,10 @@ export async function grow(root) {
     if (!/^draft:\s*true\s*$/m.test(readFileSync(path.join(posts, name), 'utf8')))
       rmSync(path.join(posts, name));
   cpSync(path.join(ROOT, FIXTURE), root, { recursive: true });
-  // The fixture's posts name the shipped team's members; an owner who renames one still has a
-  // grown tree that builds: a post whose author the team lacks is given the team's first member.
   const team = JSON.parse(readFileSync(path.join(root, 'pages/_data/team.json'), 'utf8'));
-  const names = new Set(team.map((member) => member.name));
   for (const name of readdirSync(path.join(ROOT, FIXTURE, 'pages/_posts'))) {
     const file = path.join(posts, name);
-    const text = readFileSync(file, 'utf8');
-    const author = /^author: (.*)$/m.exec(text)?.[1];
-    if (author && !names.has(author))
-      writeFileSync(file, text.replace(/^author: .*$/m, `author: ${team[0].name}`));
+    writeFileSync(file, byTeamMember(readFileSync(file, 'utf8'), team));
   }
   editJson(root, 'pages/_data/team.json', (members) =>
     members.forEach((member, index) => (member.photo = PORTRAITS[index % PORTRAITS.length].name)),
