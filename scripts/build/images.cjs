@@ -134,8 +134,8 @@ function sourceImage(name) {
     });
   }
   const stamp = fileStamp(full);
-  const kept = read.get(full);
-  if (kept && kept.stamp === stamp) return kept.image;
+  const cached = read.get(full);
+  if (cached && cached.stamp === stamp) return cached.image;
   let header;
   try {
     header = imageSize(fs.readFileSync(full));

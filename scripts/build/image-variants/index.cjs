@@ -37,7 +37,7 @@ function oneAtATime(task) {
   return run;
 }
 
-/** A variant's bytes: from the cache, or encoded and kept there. */
+/** A variant's bytes: from the cache, or encoded and cached there. */
 async function variant(source, { as, width, height }) {
   const key = createHash('sha256')
     .update(source)

@@ -80,7 +80,7 @@ function sharedPartials(includeOptions, siteData) {
     };
   }
 
-  /** The kept expansion of a shared include, or null when the include reads the page. */
+  /** The cached expansion of a shared include, or null when the include reads the page. */
   function shared(node) {
     const src = node.attrs?.src;
     if (!src || readsPage(path.resolve(root, src), root)) return null;

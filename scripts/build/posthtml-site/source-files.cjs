@@ -1,14 +1,15 @@
 'use strict';
 /**
  * The page and partial files as the checks read them: from disk, parsed with their source
- * locations (line and column of every element). What is read from a file is kept while the file's
+ * locations (line and column of every element). What is read from a file is cached while the file's
  * modification time and size are unchanged, so a build reads each file once and a dev rebuild
  * re-reads only what changed.
  */
 const fs = require('node:fs');
 const { parser } = require('posthtml-parser');
 
-const kept = new Map();
+/** What was computed from each file, by kind and file, with the file's stamp then. */
+const computed = new Map();
 
 /**
  * A file's modification time and size, which change whenever it is saved ("-" when it is not
@@ -19,14 +20,14 @@ function fileStamp(file) {
   return stats ? `${stats.mtimeMs}:${stats.size}` : '-';
 }
 
-/** `compute()` for this file, kept under `kind` until the file changes. */
+/** `compute()` for this file, cached under `kind` until the file changes. */
 function perFile(kind, file, compute) {
   const stamp = fileStamp(file);
   const key = `${kind}:${file}`;
-  const hit = kept.get(key);
+  const hit = computed.get(key);
   if (hit && hit.stamp === stamp) return hit.value;
   const value = compute();
-  kept.set(key, { stamp, value });
+  computed.set(key, { stamp, value });
   return value;
 }
 

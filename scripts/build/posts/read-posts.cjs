@@ -612,17 +612,17 @@ function fromMemoryCache(purpose, file, context, read) {
 function pruneDiskCache({ drafts }) {
   const list = (kind) => path.join(POSTS_CACHE, `last-${kind}.keys`);
   const [own, other] = drafts ? ['dev', 'build'] : ['build', 'dev'];
-  let keep;
+  let inUse;
   try {
-    keep = new Set([...lastReadKeys, ...fs.readFileSync(list(other), 'utf8').split('\n')]);
+    inUse = new Set([...lastReadKeys, ...fs.readFileSync(list(other), 'utf8').split('\n')]);
   } catch {
-    keep = lastReadKeys;
+    inUse = lastReadKeys;
   }
   try {
     fs.mkdirSync(POSTS_CACHE, { recursive: true });
     fs.writeFileSync(list(own), [...lastReadKeys].join('\n'));
     for (const name of fs.readdirSync(POSTS_CACHE)) {
-      if (name.endsWith('.json') && !keep.has(name.slice(0, -'.json'.length)))
+      if (name.endsWith('.json') && !inUse.has(name.slice(0, -'.json'.length)))
         fs.rmSync(path.join(POSTS_CACHE, name), { force: true });
     }
   } catch {
