@@ -10,7 +10,7 @@ import {
   islandState,
   useBrowserAndSite,
 } from '../support/browser';
-import { codeLinesWrapped, wordsBrokenInCells } from '../support/post-readings';
+import { codeLinesWrapped, wordsBrokenInCells } from '../support/post-layout';
 import { exercised, pages } from '../support/site';
 
 const site = useBrowserAndSite();

@@ -14,7 +14,7 @@ import messages from '../../pages/_data/messages.json';
 import { TOAST_DURATION_MS } from '../../scripts/page/toast';
 import { startEngineSite, type EngineSite } from '../support/engine-site';
 import { startEngine, waitInPage, type EngineName, type EnginePage } from '../support/engines';
-import { codeLinesWrapped, wordsBrokenInCells } from '../support/post-readings';
+import { codeLinesWrapped, wordsBrokenInCells } from '../support/post-layout';
 import { actions, exercised, pages, site as settings } from '../support/site';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Chromium (through puppeteer-core, the library that drives Firefox too) and the built site, for
- * the browser tests and the budget, with the few readings the tests make of a page.
+ * the browser tests and the budget, with the few measures the tests take of a page.
  */
 import puppeteer, {
   TargetType,

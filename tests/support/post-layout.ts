@@ -1,5 +1,5 @@
 /**
- * Readings of a post's page, run inside the page by any engine's driver (Puppeteer's evaluate,
+ * Measures of a post's page's layout, run inside the page by any engine's driver (Puppeteer's evaluate,
  * WebDriver's execute): each function stands alone, as a driver sends its source, not its closure.
  */
 
