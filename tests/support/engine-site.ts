@@ -8,7 +8,10 @@
 import { createServer, request, type Server } from 'node:http';
 import { freePort, startNpmServer, type RunningServer } from './server';
 
-/** Served by the proxy and loaded first by every page: records errors for the test to read. */
+/**
+ * Served by the proxy and loaded first by every page: records errors, and everything the live
+ * region said (a toast shows for 5 s: a driver that stalls longer could miss it), for the test to read.
+ */
 const RECORDER_PATH = '/__page-errors.js';
 const RECORDER = `window.__pageErrors = [];
 const record = (text) => window.__pageErrors.push(String(text));
@@ -16,7 +19,12 @@ addEventListener('error', (event) => { if (event instanceof ErrorEvent) record(e
 addEventListener('unhandledrejection', (event) => record('unhandled rejection: ' + event.reason));
 addEventListener('securitypolicyviolation', (event) => record('CSP: ' + event.violatedDirective + ' ' + event.blockedURI));
 const consoleError = console.error.bind(console);
-console.error = (...args) => { record(args.join(' ')); consoleError(...args); };`;
+console.error = (...args) => { record(args.join(' ')); consoleError(...args); };
+window.__statusSaid = [];
+new MutationObserver(() => {
+  const said = document.querySelector('[role="status"]')?.textContent.trim();
+  if (said && window.__statusSaid.at(-1) !== said) window.__statusSaid.push(said);
+}).observe(document, { childList: true, subtree: true, characterData: true });`;
 
 export interface EngineSite {
   url: (path: string) => string;

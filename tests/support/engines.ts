@@ -171,7 +171,23 @@ export function startEngine(name: EngineName, fontconfigFile?: string): Promise<
   return name === 'firefox' ? firefox(env) : webkit(env);
 }
 
-/** Polls `check` in the page until it returns true; after 10 s, throws naming `what`. */
+/** What the page shows, for a wait that timed out: its address, live regions, islands, invalid fields and errors. */
+const pageState = () =>
+  JSON.stringify({
+    url: location.href,
+    readyState: document.readyState,
+    status: [...document.querySelectorAll('[role="status"], [aria-live]')].map((region) =>
+      region.textContent.trim(),
+    ),
+    islands: [...document.querySelectorAll<HTMLElement>('[data-island]')].map(
+      (island) => `${island.dataset.island ?? ''}: ${island.dataset.islandState ?? 'not started'}`,
+    ),
+    invalid: [...document.querySelectorAll('form :invalid')].map((field) => field.id),
+    said: (window as unknown as { __statusSaid?: string[] }).__statusSaid ?? [],
+    errors: (window as unknown as { __pageErrors?: string[] }).__pageErrors ?? [],
+  });
+
+/** Polls `check` in the page until it returns true; after 10 s, throws naming `what` and what the page shows. */
 export async function waitInPage<A extends unknown[]>(
   page: EnginePage,
   what: string,
@@ -180,7 +196,10 @@ export async function waitInPage<A extends unknown[]>(
 ): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (!(await page.evaluate(check, ...args))) {
-    if (Date.now() > deadline) throw new Error(`${page.name}: timed out waiting until ${what}`);
+    if (Date.now() > deadline) {
+      const state = await page.evaluate(pageState).catch((error: unknown) => String(error));
+      throw new Error(`${page.name}: timed out waiting until ${what}; the page: ${state}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
