@@ -10,8 +10,6 @@
  *   workers (build.mjs);
  * - image-variants/: each photo's sized variants, by a digest of the source and the settings
  *   (scripts/build/image-variants), which outlive Parcel's cache: a photo is encoded once;
- * - compressed/: each text file's brotli and gzip copies, by a digest of its bytes
- *   (scripts/build/hosting/precompress.mjs): the same bytes are never compressed twice;
  * - posts/: what was read of each post (its front matter checked, its Markdown rendered and
  *   checked), by a digest of the file, of what reading it depends on and of the reader's code
  *   (scripts/build/posts/read-posts.cjs): each step of a build that reads the posts (the posts'
@@ -19,8 +17,8 @@
  *
  * Parcel removes nothing from its cache (github.com/parcel-bundler/parcel/discussions/7345), so it
  * grows with every edit a build sees; `rm -rf .cache` gives the room back, and the next build is
- * cold (the same output). The posts' results and the compressed copies are kept only for what the
- * last build read or wrote (read-posts.cjs, precompress.mjs).
+ * cold (the same output). The posts' results are kept only for what the last build read
+ * (read-posts.cjs).
  *
  * BUILD_CACHE moves the whole folder; IMAGE_VARIANTS_CACHE only the photos' (npm run budget
  * times a build with an empty one). docs/performance.md says what each saves.
@@ -47,7 +45,6 @@ module.exports = {
   // What the build in parcel/ was made from (scripts/build/build.mjs).
   PARCEL_INPUTS: path.join(CACHE_DIR, 'parcel-inputs.json'),
   IMAGE_VARIANTS_CACHE: process.env.IMAGE_VARIANTS_CACHE ?? path.join(CACHE_DIR, 'image-variants'),
-  COMPRESSED_CACHE: path.join(CACHE_DIR, 'compressed'),
   POSTS_CACHE: path.join(CACHE_DIR, 'posts'),
   parcelWorkers,
 };

@@ -1,6 +1,6 @@
 /**
- * The build cache (scripts/build/build-cache.cjs): a build that finds Parcel's cache, the photos'
- * variants and the compressed copies from an earlier build writes what a cold build writes, byte
+ * The build cache (scripts/build/build-cache.cjs): a build that finds Parcel's cache and the
+ * photos' variants of an earlier build writes what a cold build writes, byte
  * for byte, after a post's, a data file's and an island's edit, and once they are undone; a later
  * day publishes a scheduled post. After one post's text alone, Parcel runs without workers, and
  * writes the same. The posts' cached results (.cache/posts/) are made again only for the post that

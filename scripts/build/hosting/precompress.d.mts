@@ -5,9 +5,6 @@ export const HOSTS: Record<
 >;
 export const COMPRESSIBLE: RegExp;
 export function hostOf(value?: string): keyof typeof HOSTS;
-export function precompress(
-  dir: string,
-  options?: { cache?: string; prune?: boolean },
-): Promise<{ texts: number; written: number; compressed: number }>;
+export function precompress(dir: string): Promise<{ texts: number; written: number }>;
 export function fileCount(dir: string): number;
-export function outputForHost(dist?: string, options?: { cache?: string }): Promise<void>;
+export function outputForHost(dist?: string): Promise<void>;

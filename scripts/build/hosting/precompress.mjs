@@ -1,6 +1,6 @@
 /**
- * The build's last step (scripts/build/after-parcel.mjs): the output for the host it is built for,
- * and its file count.
+ * The build's last step (scripts/build/build.mjs): the output for the host it is built for, and
+ * its file count.
  *
  * DEPLOY_TO names the host: cloudflare (the default: .github/workflows/deploy.yml), netlify or
  * nginx. Only nginx sends precompressed files (`gzip_static`, `brotli_static`:
@@ -10,13 +10,12 @@
  * 20,000 files a deploy, which this step enforces. `npm start` (serve) compresses as it sends.
  *
  * Compressing is most of a page's cost at brotli's highest quality, so it runs on a worker per
- * core, and each copy is kept in the build cache by a digest of the bytes it compresses
- * (scripts/build/build-cache.cjs): a rebuild compresses only what changed.
+ * core. Nothing is cached: only an nginx build compresses, and no figure of the build is one
+ * (docs/performance.md, "Build time at scale").
  *
  * Also run by the tests, on a copy of dist/, to serve the nginx output (tests/support/hosts.ts).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -26,7 +25,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const require = createRequire(import.meta.url);
 const { ROOT } = require('../repo-root.cjs');
-const { COMPRESSED_CACHE } = require('../build-cache.cjs');
 
 /** The hosts a build is made for, as DEPLOY_TO names them, and whether each serves precompressed files. */
 export const HOSTS = {
@@ -74,25 +72,13 @@ if (!isMainThread) {
   });
 }
 
-/** Writes `bytes` to `file` whole or not at all: a cache read meanwhile never sees half a file. */
-function writeWhole(file, bytes) {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, bytes);
-  renameSync(temporary, file);
-}
-
 /**
- * Writes a `.br` and a `.gz` beside each text file under `dir`, from the cache or compressed on a
- * worker per core; a copy no smaller than its file is left out (the host sends the file). Copies
- * left from an earlier run are replaced. With `prune` (the build's own run), the cache keeps only
- * the copies of this run's bytes: every edit a page shows leaves bytes no build sends again (an
- * edit of a data file every page reads, every page's two copies). The tests' runs keep
- * every copy: they compress the shipped and the grown site into one cache, which copies of the
- * tree share. Returns how many files it wrote, and how many it compressed.
+ * Writes a `.br` and a `.gz` beside each text file under `dir`, compressed on a worker per core; a
+ * copy no smaller than its file is left out (the host sends the file). Copies left from an earlier
+ * run are replaced. Returns how many text files there are, and how many copies it wrote.
  */
-export async function precompress(dir, { cache = COMPRESSED_CACHE, prune = false } = {}) {
+export async function precompress(dir) {
   for (const file of filesUnder(dir)) if (COPIES.some((extension) => file.endsWith(extension))) rmSync(file);
-  mkdirSync(cache, { recursive: true });
   const texts = filesUnder(dir).filter((file) => COMPRESSIBLE.test(file));
   const pending = new Map();
   const workers = Array.from(
@@ -107,28 +93,14 @@ export async function precompress(dir, { cache = COMPRESSED_CACHE, prune = false
     });
   }
   let written = 0;
-  let compressed = 0;
-  const used = new Set();
   try {
     await Promise.all(
       texts.map(async (file, index) => {
         const bytes = readFileSync(file);
-        const digest = createHash('sha256').update(bytes).digest('hex');
-        used.add(digest);
-        const cached = (extension) => path.join(cache, `${digest}${extension}`);
-        let copies;
-        if (COPIES.every((extension) => existsSync(cached(extension)))) {
-          copies = Object.fromEntries(
-            COPIES.map((extension) => [extension, readFileSync(cached(extension))]),
-          );
-        } else {
-          copies = await new Promise((resolve, reject) => {
-            pending.set(index, { resolve, reject });
-            workers[index % workers.length].postMessage({ id: index, bytes });
-          });
-          compressed += 1;
-          for (const extension of COPIES) writeWhole(cached(extension), Buffer.from(copies[extension]));
-        }
+        const copies = await new Promise((resolve, reject) => {
+          pending.set(index, { resolve, reject });
+          workers[index % workers.length].postMessage({ id: index, bytes });
+        });
         for (const extension of COPIES) {
           if (copies[extension].length >= bytes.length) continue;
           writeFileSync(`${file}${extension}`, copies[extension]);
@@ -139,11 +111,7 @@ export async function precompress(dir, { cache = COMPRESSED_CACHE, prune = false
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
-  for (const name of prune ? readdirSync(cache) : []) {
-    const [digest, extension] = [name.slice(0, name.indexOf('.')), name.slice(name.indexOf('.'))];
-    if (COPIES.includes(extension) && !used.has(digest)) rmSync(path.join(cache, name), { force: true });
-  }
-  return { texts: texts.length, written, compressed };
+  return { texts: texts.length, written };
 }
 
 /** The number of files under `dir`. */
@@ -152,17 +120,16 @@ export const fileCount = (dir) => filesUnder(dir).length;
 /**
  * Makes `dist` the output for the host DEPLOY_TO names, and prints its file count and each other
  * host's. Throws, with what to do, for an unknown host or a Cloudflare output over its limit.
- * For nginx, the compressed copies' cache (`cache`) keeps only this build's.
  */
-export async function outputForHost(dist = path.join(ROOT, 'dist'), { cache = COMPRESSED_CACHE } = {}) {
+export async function outputForHost(dist = path.join(ROOT, 'dist')) {
   const host = hostOf();
   const { name, precompressed, fileLimit } = HOSTS[host];
   const site = fileCount(dist);
   const texts = filesUnder(dist).filter((file) => COMPRESSIBLE.test(file)).length;
   let copies = '';
   if (precompressed) {
-    const { written, compressed } = await precompress(dist, { cache, prune: true });
-    copies = `: the site's ${site} and ${written} precompressed copies (${compressed} of its texts compressed now, the rest from the cache)`;
+    const { written } = await precompress(dist);
+    copies = `: the site's ${site} and ${written} precompressed copies`;
   }
   const total = fileCount(dist);
   const others = Object.entries(HOSTS)

@@ -14,10 +14,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hostOf, outputForHost, precompress } from './precompress.mjs';
 
 const page = `<!doctype html><title>A page</title>${'<p>Text a host sends compressed. '.repeat(200)}`;
-let scratch: string, site: string, cache: string;
+let scratch: string, site: string;
 beforeEach(() => {
   scratch = mkdtempSync(path.join(tmpdir(), 'precompress-'));
-  [site, cache] = [path.join(scratch, 'dist'), path.join(scratch, 'cache')];
+  site = path.join(scratch, 'dist');
   mkdirSync(path.join(site, 'blog'), { recursive: true });
   writeFileSync(path.join(site, 'index.html'), page);
   writeFileSync(path.join(site, 'blog/post.html'), page.replace('A page', 'A post'));
@@ -30,7 +30,7 @@ const files = () => readdirSync(site, { recursive: true, encoding: 'utf8' }).sor
 
 describe('precompress', () => {
   it('writes a brotli and a gzip copy beside each text file, each the file once decompressed', async () => {
-    const result = await precompress(site, { cache });
+    const result = await precompress(site);
     expect(files()).toEqual(
       [
         ...['blog', 'blog/post.html', 'blog/post.html.br', 'blog/post.html.gz'],
@@ -41,34 +41,18 @@ describe('precompress', () => {
     expect(brotliDecompressSync(readFileSync(path.join(site, 'index.html.br'))).equals(html)).toBe(true);
     expect(gunzipSync(readFileSync(path.join(site, 'index.html.gz'))).equals(html)).toBe(true);
     // robots.txt: its copies would be no smaller, so the host sends the file itself.
-    expect(result).toEqual({ texts: 3, written: 4, compressed: 3 });
+    expect(result).toEqual({ texts: 3, written: 4 });
   });
 
-  it('compresses no bytes twice: the same bytes come from the cache, changed ones are compressed again', async () => {
-    await precompress(site, { cache });
+  it('replaces the copies of an earlier run: an edited file’s are its own, a removed file’s are gone', async () => {
+    await precompress(site);
     writeFileSync(path.join(site, 'blog/post.html'), page.replace('A page', 'An edited post'));
-    expect(await precompress(site, { cache })).toEqual({ texts: 3, written: 4, compressed: 1 });
+    await precompress(site);
     const post = readFileSync(path.join(site, 'blog/post.html'));
     expect(gunzipSync(readFileSync(path.join(site, 'blog/post.html.gz'))).equals(post)).toBe(true);
-    // A copy of a file since removed does not outlive it.
     rmSync(path.join(site, 'blog/post.html'));
-    await precompress(site, { cache });
+    await precompress(site);
     expect(existsSync(path.join(site, 'blog/post.html.br'))).toBe(false);
-  });
-
-  it('keeps in the cache only the copies of the bytes it compressed last, when it prunes (a build)', async () => {
-    await precompress(site, { cache });
-    expect(readdirSync(cache)).toHaveLength(6);
-    writeFileSync(path.join(site, 'blog/post.html'), page.replace('A page', 'An edited post'));
-    rmSync(path.join(site, 'robots.txt'));
-    // The tests' runs, which share the cache, keep every copy.
-    await precompress(site, { cache });
-    expect(readdirSync(cache)).toHaveLength(8);
-    await precompress(site, { cache, prune: true });
-    // The edited post's new copies and the home page's: neither the old post's nor robots.txt's.
-    const digests = new Set(readdirSync(cache).map((name) => name.split('.')[0]));
-    expect([readdirSync(cache).length, digests.size]).toEqual([4, 2]);
-    expect(await precompress(site, { cache })).toMatchObject({ compressed: 0 });
   });
 });
 
@@ -90,16 +74,14 @@ describe('hostOf', () => {
 });
 
 describe('outputForHost', () => {
-  it('for nginx, writes the copies and keeps in the cache only this build’s', async () => {
+  it('for nginx, writes the copies', async () => {
     const saved = process.env.DEPLOY_TO;
     process.env.DEPLOY_TO = 'nginx';
     try {
-      await precompress(site, { cache });
-      rmSync(path.join(site, 'blog'), { recursive: true });
-      await outputForHost(site, { cache });
-      expect(files()).toContain('index.html.br');
-      // The home page's and robots.txt's two copies each; the removed post's are gone.
-      expect(readdirSync(cache)).toHaveLength(4);
+      await outputForHost(site);
+      expect(files()).toEqual(
+        expect.arrayContaining(['index.html.br', 'index.html.gz', 'blog/post.html.br']),
+      );
     } finally {
       if (saved === undefined) delete process.env.DEPLOY_TO;
       else process.env.DEPLOY_TO = saved;
