@@ -25,9 +25,12 @@
  */
 const os = require('node:os');
 const path = require('node:path');
-const { ROOT } = require('./repo-root.cjs');
+const { ROOT, SITE_ROOT } = require('./repo-root.cjs');
 
-const CACHE_DIR = process.env.BUILD_CACHE ? path.resolve(process.env.BUILD_CACHE) : path.join(ROOT, '.cache');
+// A fixture's build (SITE_ROOT) keeps its own, beside its dist/: Parcel's cache is one build's.
+const CACHE_DIR = process.env.BUILD_CACHE
+  ? path.resolve(process.env.BUILD_CACHE)
+  : path.join(SITE_ROOT, '.cache');
 
 /**
  * Parcel's workers: one per core. Parcel's own default is half the cores (at most 4), which on a
@@ -44,7 +47,10 @@ module.exports = {
   PARCEL_CACHE: path.join(CACHE_DIR, 'parcel'),
   // What the build in parcel/ was made from (scripts/build/build.mjs).
   PARCEL_INPUTS: path.join(CACHE_DIR, 'parcel-inputs.json'),
-  IMAGE_VARIANTS_CACHE: process.env.IMAGE_VARIANTS_CACHE ?? path.join(CACHE_DIR, 'image-variants'),
+  // Shared by every site root of the repository: a photo is encoded once.
+  IMAGE_VARIANTS_CACHE:
+    process.env.IMAGE_VARIANTS_CACHE ??
+    path.join(process.env.BUILD_CACHE ? CACHE_DIR : path.join(ROOT, '.cache'), 'image-variants'),
   POSTS_CACHE: path.join(CACHE_DIR, 'posts'),
   parcelWorkers,
 };

@@ -15,11 +15,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const { ROOT } = require('./repo-root.cjs');
+const { ROOT, SITE_ROOT } = require('./repo-root.cjs');
 const { buildDay, isTimeZone } = require('./site-time.cjs');
 
-/** The folders and files a build reads. Tests, type declarations and the editor's files are not. */
-const FOLDERS = ['pages', 'partials', 'styles', 'scripts', 'static'];
+/**
+ * The folders and files a build reads: the site's pages/ (from its root: repo-root.cjs) and the
+ * repository's own. Tests, type declarations and the editor's files are not.
+ */
+const FOLDERS = ['partials', 'styles', 'scripts', 'static'];
 const FILES = [
   'package.json',
   'package-lock.json',
@@ -33,44 +36,49 @@ const NOT_READ = /\.test\.tsx?$|\.d\.c?m?ts$/;
 /** Where the record is kept: beside dist/, never served (hosting/ is what hosts read beside it). */
 export const RECORD = 'hosting/build-sources.json';
 
-/** Every source file of a tree, from its root with forward slashes, sorted. */
-function sourceFiles(root) {
-  const inFolders = FOLDERS.flatMap((folder) =>
+/** The files under `folders` of `root`, from `root` with forward slashes. */
+function filesUnder(root, folders) {
+  return folders.flatMap((folder) =>
     existsSync(path.join(root, folder))
       ? readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
           .filter((entry) => entry.isFile() && !NOT_READ.test(entry.name))
-          .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+          .map((entry) =>
+            path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+          )
       : [],
   );
-  const files = FILES.filter((file) => existsSync(path.join(root, file)));
-  return [...inFolders, ...files].map((file) => file.split(path.sep).join('/')).sort();
 }
 
-/** Each source file's sha256, by its path. */
-export function sourceDigests(root = ROOT) {
+/** Each source file's sha256, by its path from its root: a site root's pages/, the repository's others. */
+export function sourceDigests(siteRoot = SITE_ROOT) {
+  const digest = (root, file) => [
+    file,
+    createHash('sha256')
+      .update(readFileSync(path.join(root, file)))
+      .digest('hex'),
+  ];
+  const own = [...filesUnder(ROOT, FOLDERS), ...FILES.filter((file) => existsSync(path.join(ROOT, file)))];
   return Object.fromEntries(
-    sourceFiles(root).map((file) => [
-      file,
-      createHash('sha256')
-        .update(readFileSync(path.join(root, file)))
-        .digest('hex'),
-    ]),
+    [
+      ...filesUnder(siteRoot, ['pages']).map((file) => digest(siteRoot, file)),
+      ...own.map((file) => digest(ROOT, file)),
+    ].sort(([a], [b]) => (a < b ? -1 : 1)),
   );
 }
 
-/** The digests recorded by the last build of a tree, or undefined when it recorded none. */
-export function recordedDigests(root = ROOT) {
-  const file = path.join(root, RECORD);
+/** The digests recorded by the last build of a site root, or undefined when it recorded none. */
+export function recordedDigests(siteRoot = SITE_ROOT) {
+  const file = path.join(siteRoot, RECORD);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).files : undefined;
 }
 
-/** The day the last build of a tree built as (YYYY-MM-DD), or undefined when it recorded none. */
-export function recordedDay(root = ROOT) {
-  const file = path.join(root, RECORD);
+/** The day the last build of a site root built as (YYYY-MM-DD), or undefined when it recorded none. */
+export function recordedDay(siteRoot = SITE_ROOT) {
+  const file = path.join(siteRoot, RECORD);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).day : undefined;
 }
 
-/** The build's day, in the time zone of the tree's site.json (the build stops on a bad zone, not here). */
+/** The build's day, in the time zone of the site's site.json (the build stops on a bad zone, not here). */
 function dayOfBuild(root) {
   try {
     const { timeZone } = JSON.parse(readFileSync(path.join(root, 'pages/_data/site.json'), 'utf8'));
@@ -90,10 +98,10 @@ export function changedFiles(recorded, now) {
 
 /** Records what the build is made of, before anything reads the sources (build.mjs). */
 export function writeSourcesRecord() {
-  mkdirSync(path.join(ROOT, path.dirname(RECORD)), { recursive: true });
+  mkdirSync(path.join(SITE_ROOT, path.dirname(RECORD)), { recursive: true });
   writeFileSync(
-    path.join(ROOT, RECORD),
-    `${JSON.stringify({ note: 'Written by npm run build (scripts/build/build-sources.mjs): do not edit.', day: dayOfBuild(ROOT), files: sourceDigests() }, null, 1)}\n`,
+    path.join(SITE_ROOT, RECORD),
+    `${JSON.stringify({ note: 'Written by npm run build (scripts/build/build-sources.mjs): do not edit.', day: dayOfBuild(SITE_ROOT), files: sourceDigests() }, null, 1)}\n`,
   );
 }
 

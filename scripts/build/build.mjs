@@ -32,7 +32,7 @@ import { hostOf, outputForHost } from './hosting/precompress.mjs';
 const require = createRequire(import.meta.url);
 const { default: Parcel, BuildError } = require('@parcel/core');
 const { PARCEL_CACHE, PARCEL_INPUTS, parcelWorkers } = require('./build-cache.cjs');
-const { ROOT } = require('./repo-root.cjs');
+const { SITE_ROOT, DIST } = require('./repo-root.cjs');
 const { INDEX_FILE: POSTS_INDEX, writePostsIndex } = require('./posts/posts-index.cjs');
 
 const started = performance.now();
@@ -69,7 +69,7 @@ const FEW_POSTS = 3;
  */
 function inputsNow() {
   return {
-    ...JSON.parse(readFileSync(path.join(ROOT, RECORD), 'utf8')),
+    ...JSON.parse(readFileSync(path.join(SITE_ROOT, RECORD), 'utf8')),
     drafts: process.env.BLOG_DRAFTS ?? '',
     year,
     postsIndex: existsSync(POSTS_INDEX) ? readFileSync(POSTS_INDEX, 'utf8') : '',
@@ -99,14 +99,14 @@ process.env.BUILD_YEAR = year;
 
 // As `parcel build "pages/**/*.html" --no-source-maps --cache-dir <cache>` runs it, with its report.
 const parcel = new Parcel({
-  entries: path.join(ROOT, 'pages/**/*.html'),
+  entries: path.join(SITE_ROOT, 'pages/**/*.html'),
   defaultConfig: require.resolve('@parcel/config-default'),
   mode: 'production',
   cacheDir: PARCEL_CACHE,
   shouldPatchConsole: false,
   env: { NODE_ENV: process.env.NODE_ENV || 'production' },
   additionalReporters: [{ packageName: '@parcel/reporter-cli', resolveFrom: import.meta.filename }],
-  defaultTargetOptions: { shouldOptimize: true, sourceMaps: false },
+  defaultTargetOptions: { shouldOptimize: true, sourceMaps: false, distDir: DIST },
 });
 const parcelStarted = performance.now();
 try {

@@ -7,16 +7,15 @@
  */
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const { ROOT } = createRequire(import.meta.url)('./repo-root.cjs');
+const { DIST } = createRequire(import.meta.url)('./repo-root.cjs');
 
 /** What another process writing into the folder makes removing it fail with. */
 const WRITTEN_MEANWHILE = new Set(['ENOTEMPTY', 'EBUSY', 'EPERM']);
 
 /** Empties `folder`; returns the line to print when another process writes into it meanwhile. */
-export function emptyDist(folder = path.join(ROOT, 'dist'), remove = rmSync) {
+export function emptyDist(folder = DIST, remove = rmSync) {
   try {
     remove(folder, { recursive: true, force: true });
     return undefined;

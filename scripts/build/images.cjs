@@ -11,12 +11,13 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { imageSize } = require('image-size');
-const { ROOT } = require('./repo-root.cjs');
+const { ROOT, PAGES_DIR } = require('./repo-root.cjs');
 const { fileStamp } = require('./posthtml-site/source-files.cjs');
 
-/** Where source images live, from the repo root; pages name them by URL: /pages/_images/<name>. */
-const IMAGES_DIR = 'pages/_images';
-const IMAGES_URL = `/${IMAGES_DIR}/`;
+/** Where source images live, from the repo root: the site's pages/_images/. */
+const IMAGES_DIR = `${PAGES_DIR}/_images`;
+/** How pages and posts name a source image, whatever the site's root: /pages/_images/<name>. */
+const IMAGES_URL = '/pages/_images/';
 /**
  * Where the variants go in dist/ (bundle-namer): one folder, so that a host caches them all with
  * one rule (Cloudflare Pages reads at most 100 rules, serve at most 50).
@@ -163,7 +164,8 @@ function sourceImage(name) {
   const image = {
     name,
     file,
-    url: `${IMAGES_URL}${name}`,
+    // As Parcel resolves it: from the repository's root, where the site's root may be a fixture's.
+    url: `/${file}`,
     width: turned ? header.height : header.width,
     height: turned ? header.width : header.height,
     format,

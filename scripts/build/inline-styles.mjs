@@ -38,9 +38,10 @@ import { fileURLToPath } from 'node:url';
 import { INLINE_CODE_RECORD, hashOfInlineCode, inlineCodeOf } from './hosting/headers.mjs';
 import { parseUnicodeRange } from './subset-font.mjs';
 
-const { ROOT } = createRequire(import.meta.url)('./repo-root.cjs');
-const DIST = path.join(ROOT, 'dist');
-const SITE_URL = JSON.parse(readFileSync(path.join(ROOT, 'pages/_data/site.json'), 'utf8')).url;
+const require = createRequire(import.meta.url);
+const { SITE_ROOT, DIST } = require('./repo-root.cjs');
+const { IMAGES_DIR } = require('./images.cjs');
+const SITE_URL = JSON.parse(readFileSync(path.join(SITE_ROOT, 'pages/_data/site.json'), 'utf8')).url;
 
 /** The sha384 integrity value of a built file, by its root-absolute URL. */
 const integrityCache = new Map();
@@ -81,7 +82,7 @@ function absoluteShareCard(html) {
   const url = `${SITE_URL}${card}`;
   return html
     .replace(/(<meta (?:property=og:image|name=twitter:image) content=)\/[^ >]+>/g, `$1${url}>`)
-    .replace(/"image":"\/pages\/_images\/[^"]*"/, `"image":"${url}"`);
+    .replace(new RegExp(`"image":"/${IMAGES_DIR}/[^"]*"`), `"image":"${url}"`);
 }
 
 /**
@@ -208,9 +209,9 @@ export function inlineStyles() {
     [...styleHashes, ...added.map(hashOfInlineCode)].forEach((hash) => styles.add(hash));
   }
   for (const href of inlined.keys()) rmSync(path.join(DIST, href), { force: true });
-  mkdirSync(path.dirname(path.join(ROOT, INLINE_CODE_RECORD)), { recursive: true });
+  mkdirSync(path.dirname(path.join(SITE_ROOT, INLINE_CODE_RECORD)), { recursive: true });
   writeFileSync(
-    path.join(ROOT, INLINE_CODE_RECORD),
+    path.join(SITE_ROOT, INLINE_CODE_RECORD),
     `${JSON.stringify({ note: 'Written by npm run build (scripts/build/inline-styles.mjs): do not edit.', scripts: [...scripts].sort(), styles: [...styles].sort() }, null, 1)}\n`,
   );
   console.log(

@@ -1,9 +1,29 @@
 /**
  * The repository's root folder, the one place that knows where it is: build scripts, the page
  * plugin, the screenshot suite and the tests find every other file from it.
+ *
+ * And the site's root: the folder whose pages/ the build reads (the pages, their data, posts and
+ * photos) and beside which it writes dist/ and hosting/. It is the repository's own unless
+ * SITE_ROOT names another folder inside it, as a test names a fixture (tests/fixtures/README.md):
+ * the code, the partials and the styles stay the repository's.
  */
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
+const SITE_ROOT = path.resolve(ROOT, process.env.SITE_ROOT || '.');
+if (path.relative(ROOT, SITE_ROOT).startsWith('..')) {
+  // Parcel builds the files of its project only: the repository.
+  throw new Error(
+    `SITE_ROOT is ${process.env.SITE_ROOT}, outside the repository (${ROOT}). Name a folder inside it, or unset SITE_ROOT to build the site itself.`,
+  );
+}
+/** The site's pages/ from the repository's root: "pages", or a fixture's ("tests/fixtures/…/pages"). */
+const PAGES_DIR = path.relative(ROOT, path.join(SITE_ROOT, 'pages')).split(path.sep).join('/');
 
-module.exports = { ROOT };
+module.exports = {
+  ROOT,
+  SITE_ROOT,
+  PAGES_DIR,
+  DIST: path.join(SITE_ROOT, 'dist'),
+  HOSTING: path.join(SITE_ROOT, 'hosting'),
+};

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 
-const { ROOT } = createRequire(import.meta.url)('./repo-root.cjs');
+const { ROOT, DIST } = createRequire(import.meta.url)('./repo-root.cjs');
 
 export const LOGO_FILE = 'logo.png';
 export const LOGO_SIZE = 512;
@@ -17,5 +17,5 @@ export const LOGO_SIZE = 512;
 await sharp(path.join(ROOT, 'partials/favicon.svg'), { density: (72 * LOGO_SIZE) / 32 })
   .resize(LOGO_SIZE, LOGO_SIZE)
   .png({ compressionLevel: 9, palette: true })
-  .toFile(path.join(ROOT, 'dist', LOGO_FILE));
+  .toFile(path.join(DIST, LOGO_FILE));
 console.log(`Wrote ${LOGO_FILE} (${LOGO_SIZE}×${LOGO_SIZE}) from partials/favicon.svg`);

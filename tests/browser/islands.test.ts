@@ -1,6 +1,5 @@
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import messages from '../../pages/_data/messages.json';
 import { actions, site as settings } from '../support/site';
 import { field, fillContactForm, submitContactForm } from '../support/contact-form';
 import {
@@ -23,6 +22,9 @@ import {
   urlOf,
   valueOf,
 } from '../support/browser';
+import { readData } from '../support/specification';
+
+const messages = readData<typeof import('../../pages/_data/messages.json')>('messages');
 
 const TOAST_TEXT = messages.placeholderToast.title;
 

@@ -1,6 +1,5 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import pricing from '../../pages/_data/pricing.json';
 import {
   MAIN_NAV,
   STATIC_MENU,
@@ -12,6 +11,9 @@ import {
 } from '../support/browser';
 import { codeLinesWrapped, wordsBrokenInCells } from '../support/post-layout';
 import { exercised, pages } from '../support/site';
+import { readData } from '../support/specification';
+
+const pricing = readData<typeof import('../../pages/_data/pricing.json')>('pricing');
 
 const site = useBrowserAndSite();
 const PATHS = [...pages.map((page) => page.path), '/no-such-page'];

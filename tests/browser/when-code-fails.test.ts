@@ -4,7 +4,6 @@
  */
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import messages from '../../pages/_data/messages.json';
 import {
   byRole,
   closePage,
@@ -19,6 +18,9 @@ import {
 } from '../support/browser';
 import { expectEntriesKept, fillContactForm, submitContactForm } from '../support/contact-form';
 import { actions, site as settings } from '../support/site';
+import { readData } from '../support/specification';
+
+const messages = readData<typeof import('../../pages/_data/messages.json')>('messages');
 
 const site = useBrowserAndSite();
 

@@ -1,11 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../support/site';
+import { PAGES_DIR, ROOT } from '../support/site';
 
 /** Files that cannot read the Sass tokens but draw in the brand's colours. */
 const OUTSIDE_SASS = [
-  'pages/_data/site.json',
+  `${PAGES_DIR}/_data/site.json`,
   ...readdirSync(path.join(ROOT, 'partials')).map((file) => `partials/${file}`),
   ...['static'].flatMap((folder) =>
     readdirSync(path.join(ROOT, folder))

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import caseStudies from '../../pages/_data/case-studies.json';
-import faqs from '../../pages/_data/faqs.json';
-import pricing from '../../pages/_data/pricing.json';
-import stats from '../../pages/_data/stats.json';
-import team from '../../pages/_data/team.json';
-import testimonials from '../../pages/_data/testimonials.json';
 import { actionOf, actions, expectedAction, pageFor, routes, site, textOf } from '../support/site';
 import { whereWritten } from '../support/where-written';
+import { readData } from '../support/specification';
+
+const caseStudies = readData<typeof import('../../pages/_data/case-studies.json')>('case-studies');
+const faqs = readData<typeof import('../../pages/_data/faqs.json')>('faqs');
+const pricing = readData<typeof import('../../pages/_data/pricing.json')>('pricing');
+const stats = readData<typeof import('../../pages/_data/stats.json')>('stats');
+const team = readData<typeof import('../../pages/_data/team.json')>('team');
+const testimonials = readData<typeof import('../../pages/_data/testimonials.json')>('testimonials');
 
 const main = (path: string) => pageFor(path).querySelector('main')!;
 const all = (scope: ParentNode, selector: string) => [...scope.querySelectorAll(selector)];

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { startCloudflare } from '../support/hosts';
 import type { RunningServer } from '../support/server';
-import { GROWN_TREE, ROOT } from '../support/site';
+import { GROWN_TREE, SITE_ROOT } from '../support/site';
 
 const SETTINGS = {
   GITHUB_CLIENT_ID: 'stand-in-client',
@@ -146,7 +146,7 @@ describe.skipIf(GROWN_TREE)('sign-in with GitHub on Cloudflare Pages (wrangler p
     const standIn = await startStandInGitHub();
     github = standIn;
     other = await startOtherOrigin();
-    site = await startCloudflare(ROOT, { ...SETTINGS, GITHUB_OAUTH_ORIGIN: standIn.url });
+    site = await startCloudflare(SITE_ROOT, { ...SETTINGS, GITHUB_OAUTH_ORIGIN: standIn.url });
   }, 180_000);
   afterAll(async () => {
     // If it started: a runtime that failed to start leaves it unset.

@@ -24,7 +24,7 @@ import {
 import type { RunningServer } from '../support/server';
 import {
   DIST,
-  ROOT,
+  SITE_ROOT,
   blogPaths,
   builtFileFor,
   documentTitleOf,
@@ -490,7 +490,7 @@ describe('each host reads every rule', () => {
   // Cloudflare Pages applies the first 100 rules of _headers and drops the rest without a word;
   // serve refuses a config with more than 50 header rules. Pages take no rule of their own.
   it('dist/_headers has at most 100 rules, and hosting/serve.json at most 50 header rules', () => {
-    const counts = hostRuleCounts(ROOT);
+    const counts = hostRuleCounts(SITE_ROOT);
     expect(counts.cloudflare).toBeLessThanOrEqual(100);
     expect(counts.serve).toBeLessThanOrEqual(50);
     expect(counts.cloudflare, 'no rule per page').toBeLessThan(routes.length);
@@ -500,7 +500,7 @@ describe('each host reads every rule', () => {
   // AVIF's type); hashed assets are named one by one, and feeds one by one (a few).
   it('takes one rule for every photo, however many there are', () => {
     const headers = readFileSync(path.join(DIST, '_headers'), 'utf8');
-    const serve = readFileSync(path.join(ROOT, 'hosting/serve.json'), 'utf8');
+    const serve = readFileSync(path.join(SITE_ROOT, 'hosting/serve.json'), 'utf8');
     expect((headers.match(/^\/images\//gm) ?? []).length).toBeLessThanOrEqual(1);
     expect((serve.match(/"source": "images\//g) ?? []).length).toBeLessThanOrEqual(2);
   });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WIDTHS, parseAspect, parseWidths } from '../../scripts/build/posthtml-site/pictures.cjs';
-import { DIST, ROOT, exercised, pageFor, pages } from '../support/site';
+import { DIST, ROOT, SITE_ROOT, exercised, pageFor, pages } from '../support/site';
 
 /** A `srcset` as [url, width] pairs. */
 const candidates = (srcset: string | null) =>
@@ -25,7 +25,7 @@ function asWritten(partial: string) {
 }
 type Json = Record<string, string | undefined>;
 const data = (file: string) =>
-  JSON.parse(readFileSync(path.join(ROOT, 'pages/_data', file), 'utf8')) as Json[];
+  JSON.parse(readFileSync(path.join(SITE_ROOT, 'pages/_data', file), 'utf8')) as Json[];
 const team = data('team.json');
 const studies = data('case-studies.json');
 /** Every picture of every page, with the page it is on. */
@@ -108,8 +108,10 @@ describe('every picture', () => {
         .filter((entry) => entry.isFile() && /\.(jpe?g|png|webp|avif)$/.test(entry.name))
         .map((entry) => digest(path.join(entry.parentPath, entry.name))),
     );
-    for (const name of readdirSync(path.join(ROOT, 'pages/_images')))
-      expect(served.has(digest(path.join(ROOT, 'pages/_images', name))), `pages/_images/${name}`).toBe(false);
+    for (const name of readdirSync(path.join(SITE_ROOT, 'pages/_images')))
+      expect(served.has(digest(path.join(SITE_ROOT, 'pages/_images', name))), `pages/_images/${name}`).toBe(
+        false,
+      );
   });
 });
 

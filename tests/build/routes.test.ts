@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageFiles } from '../../scripts/build/route-file.cjs';
 import {
+  DIST,
   ROOT,
+  SITE_ROOT,
   blogPaths,
   builtDocument,
   documentTitleOf,
@@ -22,7 +24,10 @@ describe('the route list', () => {
   });
 
   it('has a page file for every route, and no page file without a route: the blog’s pages come from its posts', () => {
-    const expected = [...routes.map((route) => sourceFileFor(route.path)), path.join(ROOT, 'pages/404.html')];
+    const expected = [
+      ...routes.map((route) => sourceFileFor(route.path)),
+      path.join(SITE_ROOT, 'pages/404.html'),
+    ];
     // A post's page and a listing's later page are made by the build, never written into pages/.
     expect(blogPaths.filter((blogPath) => existsSync(sourceFileFor(blogPath)))).toEqual([]);
     expect(
@@ -72,7 +77,7 @@ describe('every built page', () => {
 });
 
 describe('the 404 page', () => {
-  const document = builtDocument(path.join(ROOT, 'dist/404.html'));
+  const document = builtDocument(path.join(DIST, '404.html'));
 
   it('is titled Page Not Found and says the page could not be found', () => {
     expect(document.title).toMatch(/^Page Not Found/);

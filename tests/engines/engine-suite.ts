@@ -10,12 +10,14 @@
  * engines run side by side: much of a test is waiting on the other engine's driver or on a timer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import messages from '../../pages/_data/messages.json';
 import { TOAST_DURATION_MS } from '../../scripts/page/toast';
 import { startEngineSite, type EngineSite } from '../support/engine-site';
 import { startEngine, waitInPage, type EngineName, type EnginePage } from '../support/engines';
 import { codeLinesWrapped, wordsBrokenInCells } from '../support/post-layout';
 import { actions, exercised, pages, site as settings } from '../support/site';
+import { readData } from '../support/specification';
+
+const messages = readData<typeof import('../../pages/_data/messages.json')>('messages');
 
 /**
  * The toast, the form and Call Now answer with the specification's placeholder toast. With the

@@ -1,19 +1,21 @@
 /**
- * The grown tree: the project as its owner grows it, for the tests. A copy of the tree with the
- * fixture folder tests/fixtures/grown/ laid over it (its files replace or join the tree's: a dozen
- * published posts using every kind of formatting, a post scheduled far ahead and a draft), photos
- * made at test time (fixture-images.mjs) for every team member and case study and for the posts'
- * covers, and the settings of an owner about to launch (the live calls to action). Content the
- * repository ships stays as the specification says: the growth lives in tests/, never in pages/.
+ * The grown site: the site as its owner grows it, for the tests. A site root of its own
+ * (SITE_ROOT, scripts/build/repo-root.cjs) that the project's build is pointed at: a copy of
+ * pages/ with the fixture folder tests/fixtures/grown/ laid over it (its files replace or join
+ * the site's: a dozen published posts using every kind of formatting, a post scheduled far ahead
+ * and a draft), photos made at test time (fixture-images.mjs) for every team member and case study
+ * and for the posts' covers, and the settings of an owner about to launch (the live calls to
+ * action). Content the repository ships stays as the specification says: the growth lives in
+ * tests/, never in pages/.
  *
  * `npm test` runs the checks of the site as it is (the Vitest projects build, browser and engines:
- * tests/build, tests/browser, tests/engines) on it as on the shipped tree, by running them inside
- * the copy (npm run test:grown); the visual suite and the budget serve its dist/ beside the
- * shipped one. It is kept in the build cache's folder (.cache/grown-tree/, which goes with the
- * clone): made afresh when the sources or the fixture change, its checks synced before each run,
- * and built again only when its build is stale (fresh-build.mjs).
+ * tests/build, tests/browser, tests/engines) on it as on the shipped site, with SITE_ROOT naming it
+ * (npm run test:grown); the visual suite and the budget serve its dist/ beside the shipped one.
+ * It is kept in the build cache's folder (.cache/grown-tree/, which goes with the clone, its
+ * dist/, hosting/ and Parcel's cache beside its pages/): made afresh when the site's pages or the
+ * fixture change, and built again only when its build is stale (fresh-build.mjs).
  *
- *   node tests/support/grown-tree.mjs build browser engines   runs those Vitest projects in it
+ *   node tests/support/grown-tree.mjs build browser engines   runs those Vitest projects on it
  *   node tests/support/grown-tree.mjs --where                 prepares and builds it, prints its root
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -46,16 +48,6 @@ const DEFINITION = [
   'tests/support/grown-tree.mjs',
   'tests/support/grown-posts.mjs',
   'tests/support/fixture-images.mjs',
-];
-/** What the checks read beside the sources, synced into the tree before each run. */
-const CHECKS = [
-  'tests',
-  'backstop/*.cjs',
-  'backstop/*.mjs',
-  'backstop/*.ts',
-  'vitest.config.ts',
-  'tsconfig.json',
-  '.htmlvalidate.mjs',
 ];
 /** Marks a tree whose growth is complete, with the key it was made for. */
 const KEY_FILE = '.grown-key';
@@ -137,14 +129,14 @@ export async function grow(root) {
   );
 }
 
-/** What the grown tree is made of: the sources, the fixture and the code that lays it over them. */
+/** What the grown site is made of: the site's pages/, the fixture and the code that lays it over them. */
 function grownKey() {
   const fixture = readdirSync(path.join(ROOT, FIXTURE), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
   return createHash('sha256')
-    .update(JSON.stringify(sourceDigests(ROOT)))
+    .update(JSON.stringify(Object.entries(sourceDigests(ROOT)).filter(([file]) => file.startsWith('pages/'))))
     .update(
       [...DEFINITION.map((file) => path.join(ROOT, file)), ...fixture]
         .map((file) => readFileSync(file))
@@ -202,9 +194,9 @@ export async function takeLock(lock, patienceMs = 600_000) {
 }
 
 /**
- * The grown tree, made if it is missing or made from other sources, its checks synced, and built
- * if its build is stale. Two processes that ask at once share one: the first prepares it, the
- * other waits. Resolves with its root.
+ * The grown site, made if it is missing or made from other pages, and built if its build is
+ * stale. Two processes that ask at once share one: the first prepares it, the other waits.
+ * Resolves with its root.
  */
 export async function grownTree({ quiet = true } = {}) {
   const lock = `${GROWN_ROOT}.lock`;
@@ -215,18 +207,16 @@ export async function grownTree({ quiet = true } = {}) {
     const keyFile = path.join(GROWN_ROOT, KEY_FILE);
     if (!existsSync(keyFile) || readFileSync(keyFile, 'utf8') !== key) {
       rmSync(GROWN_ROOT, { recursive: true, force: true });
-      copyProject(GROWN_ROOT);
+      copyProject(GROWN_ROOT, ['pages'], { linkModules: false });
       await grow(GROWN_ROOT);
       writeFileSync(keyFile, key);
-    } else {
-      rmSync(path.join(GROWN_ROOT, 'tests'), { recursive: true, force: true });
-      copyProject(GROWN_ROOT, CHECKS, { linkModules: false });
     }
     if (staleBuild(GROWN_ROOT)) {
-      if (!quiet) console.log(`Building the grown tree (${GROWN_ROOT})…`);
+      if (!quiet) console.log(`Building the grown site (${GROWN_ROOT})…`);
       try {
         execFileSync('npm', ['run', '--silent', 'build'], {
-          cwd: GROWN_ROOT,
+          cwd: ROOT,
+          env: { ...process.env, SITE_ROOT: GROWN_ROOT },
           stdio: 'pipe',
           encoding: 'utf8',
         });
@@ -241,14 +231,16 @@ export async function grownTree({ quiet = true } = {}) {
   return GROWN_ROOT;
 }
 
-/** Runs one Vitest project in the grown tree, its output as it comes; resolves with its exit code. */
+/** Runs one Vitest project on the grown site, its output as it comes; resolves with its exit code. */
 function runProject(root, project) {
-  console.log(`\nIn the grown tree (${root}): vitest run --project ${project}`);
+  console.log(
+    `\nOn the grown site (SITE_ROOT=${path.relative(ROOT, root)}): vitest run --project ${project}`,
+  );
   return new Promise((resolve) => {
     const child = spawn('npx', ['vitest', 'run', '--project', project], {
-      cwd: root,
+      cwd: ROOT,
       stdio: 'inherit',
-      env: { ...process.env, GROWN_TREE: '1' },
+      env: { ...process.env, GROWN_TREE: '1', SITE_ROOT: root },
     });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });

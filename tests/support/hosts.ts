@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startNpmServer, type RunningServer } from './server';
-import { DIST, ROOT } from './site';
+import { SITE_ROOT } from './site';
 import { precompress } from '../../scripts/build/hosting/precompress.mjs';
 
 /** Debian's ngx_brotli static module (libnginx-mod-http-brotli-static), where installed. */
@@ -45,7 +45,7 @@ export interface NginxOptions {
   tls?: boolean;
   /** More directives for the server block, for what one test needs beside the site's own. */
   serverDirectives?: string;
-  /** The tree whose dist/ and hosting/ to serve: the project's, or a built copy's (the grown tree). */
+  /** The site root whose dist/ and hosting/ to serve: the project's (SITE_ROOT), a built copy's or a fixture's. */
   root?: string;
 }
 
@@ -93,12 +93,12 @@ export interface RunningNginx extends RunningServer {
 export async function startNginx({
   tls = false,
   serverDirectives = '',
-  root = ROOT,
+  root = SITE_ROOT,
 }: NginxOptions = {}): Promise<RunningNginx> {
   const port = await freePort();
   const prefix = mkdtempSync(path.join(tmpdir(), 'nginx-'));
   const served = path.join(prefix, 'dist');
-  cpSync(root === ROOT ? DIST : path.join(root, 'dist'), served, { recursive: true });
+  cpSync(path.join(root, 'dist'), served, { recursive: true });
   await precompress(served);
   const brotli = existsSync(NGINX_BROTLI_MODULE);
   // `listen … ssl http2` is the form Debian's nginx 1.22 knows; 1.25 and later also take `http2 on`.
@@ -148,8 +148,12 @@ http {
   };
 }
 
-/** `npm run serve` (serve with hosting/serve.json), as `npm start` runs it after a build; of a built copy at `root`. */
-export const startServe = (root = ROOT): Promise<RunningServer> => startNpmServer('serve', [], 60_000, root);
+/**
+ * `npm run serve` (serve with hosting/serve.json), as `npm start` runs it after a build; of the
+ * site at `root`.
+ */
+export const startServe = (root = SITE_ROOT): Promise<RunningServer> =>
+  startNpmServer('serve', [], 60_000, root);
 
 /**
  * `npm run serve:cloudflare`: Cloudflare's Pages runtime (wrangler pages dev) over dist/, with
@@ -157,7 +161,7 @@ export const startServe = (root = ROOT): Promise<RunningServer> => startNpmServe
  * `bindings`: the project's variables and secrets, as Cloudflare Pages gives them to its Functions.
  */
 export async function startCloudflare(
-  root = ROOT,
+  root = SITE_ROOT,
   bindings: Record<string, string> = {},
   { logLevel = 'warn' } = {},
 ): Promise<RunningServer & { inspectorPort: number }> {

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { ROOT, buildDay } from './site';
+import { SITE_ROOT, buildDay } from './site';
 
 export interface PostSource {
   slug: string;
@@ -31,7 +31,7 @@ export interface PostSource {
  * A member of the tree's team, to sign a test's own post (its author must be a member): whoever
  * pages/_data/team.json lists first, so that the test passes whatever the team is.
  */
-export function anAuthor(root = ROOT): string {
+export function anAuthor(root = SITE_ROOT): string {
   const team = JSON.parse(readFileSync(path.join(root, 'pages/_data/team.json'), 'utf8')) as {
     name: string;
   }[];
@@ -44,7 +44,7 @@ export function anAuthor(root = ROOT): string {
 export const publishedUpTo = buildDay ?? new Date().toISOString().slice(0, 10);
 
 /** Every post file of the tree, as it says. */
-export function postSources(root = ROOT): PostSource[] {
+export function postSources(root = SITE_ROOT): PostSource[] {
   const folder = path.join(root, 'pages/_posts');
   if (!existsSync(folder)) return [];
   return readdirSync(folder)

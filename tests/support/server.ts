@@ -1,8 +1,10 @@
 /** Starts one of the project's servers (as npm scripts run them) on a free port, for tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer } from 'node:net';
-import { ROOT } from './site';
+import path from 'node:path';
+import { ROOT, SITE_ROOT } from './site';
 
 export interface RunningServer {
   url: string;
@@ -73,20 +75,23 @@ export async function stopProcessGroup(child: ChildProcess): Promise<void> {
 /**
  * Runs `npm run <script> [-- args]` with PORT set, and waits until it answers HTTP. `args` may
  * depend on the chosen port, for servers that take it as a flag. The server runs in its own
- * process group so stop() ends npm and everything it started.
+ * process group so stop() ends npm and everything it started. `root` is a tree of its own (the
+ * project, a copy of it), whose scripts run there, or a site root inside the project (a fixture,
+ * the grown site), whose scripts are the project's with SITE_ROOT naming it.
  */
 export async function startNpmServer(
   script: string,
   args: string[] | ((port: number) => string[]) = [],
   timeoutMs = 60_000,
-  cwd = ROOT,
+  root = SITE_ROOT,
 ): Promise<RunningServer> {
+  const ownTree = existsSync(path.join(root, 'package.json'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const flags = typeof args === 'function' ? args(port) : args;
   const child = spawn('npm', ['run', '--silent', script, ...(flags.length ? ['--', ...flags] : [])], {
-    cwd,
-    env: { ...process.env, PORT: String(port) },
+    cwd: ownTree ? root : ROOT,
+    env: { ...process.env, PORT: String(port), SITE_ROOT: ownTree ? '' : root },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,19 +1,20 @@
 /**
  * The site's data and built pages, as the build-output and browser tests see them: whatever the
- * tree holds (posts or none, photos or none, six members or seven). These tests run on the shipped
- * tree and on the grown one (grown-tree.mjs); what must hold for any content is asserted over what
- * is there, and `exercised` makes sure the grown tree gives each such check something to check.
+ * site holds (posts or none, photos or none, six members or seven). These tests run on the shipped
+ * site and on the grown one (grown-tree.mjs, a site root of its own: SITE_ROOT); what must hold for
+ * any content is asserted over what is there, and `exercised` makes sure the grown site gives each
+ * such check something to check. A file of the site is named from its root ("pages/_data/site.json")
+ * and read from SITE_ROOT; the code, partials and styles are the repository's (ROOT).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Window } from 'happy-dom';
 import { parse, serialize } from 'parse5';
-import routesJson from '../../pages/_data/routes.json' with { type: 'json' };
-import siteJson from '../../pages/_data/site.json' with { type: 'json' };
 import { recordedDay } from '../../scripts/build/build-sources.mjs';
 import { loadSiteData, type BlogPost } from '../../scripts/build/posthtml-site/site-data.cjs';
-import { ROOT } from '../../scripts/build/repo-root.cjs';
+import { DIST, PAGES_DIR, ROOT, SITE_ROOT } from '../../scripts/build/repo-root.cjs';
 import { fileOfRoute } from '../../scripts/build/route-file.cjs';
+import { readData } from './specification';
 
 export interface Route {
   path: string;
@@ -44,7 +45,7 @@ export function exercised<T>(items: readonly T[], what: string): readonly T[] {
 }
 
 /** The day the build under test published up to (its record), or today's when none is recorded. */
-export const buildDay: string | undefined = recordedDay(ROOT);
+export const buildDay: string | undefined = recordedDay(SITE_ROOT);
 const { blog, actions } = loadSiteData(buildDay ? { day: buildDay } : {});
 /**
  * The blog, and where the calls to action lead (site.json `liveActions`: the specification's
@@ -58,7 +59,7 @@ const listsPosts = (routePath: string) => (blog.pages[routePath]?.posts.length ?
  * Every route of pages/_data/routes.json, as the build shows it: /blog and a category are the
  * specification's under-construction pages until they have posts, then listings.
  */
-export const routes: Route[] = (routesJson as Route[]).map((route) =>
+export const routes: Route[] = readData<Route[]>('routes').map((route) =>
   listsPosts(route.path) ? { ...route, template: 'listing' } : route,
 );
 /** The pages the blog adds to the routes (none before the first post): each post, each listing's later pages. */
@@ -69,7 +70,9 @@ export const blogPaths: string[] = [
     .map((listed) => listed.path),
 ];
 /** site.json, with the optional settings it leaves out while they are empty (the schema's defaults). */
-export const site: typeof siteJson & { leadEndpoint?: string; bookingUrl?: string } = siteJson;
+export const site = readData<
+  typeof import('../../pages/_data/site.json') & { leadEndpoint?: string; bookingUrl?: string }
+>('site');
 
 /** A page the build makes, whatever made it: a route, a post, a listing's later page. */
 export interface SitePage {
@@ -117,8 +120,7 @@ export const pages: SitePage[] = [
 /** A page's <title>: its title and the agency's name, or the title alone when that is longer than 60 characters. */
 export const documentTitleOf = (page: SitePage) =>
   `${page.title} | ${site.name}`.length <= 60 ? `${page.title} | ${site.name}` : page.title;
-export { ROOT };
-export const DIST = path.join(ROOT, 'dist');
+export { DIST, PAGES_DIR, ROOT, SITE_ROOT };
 
 /** The built file that serves a route. */
 export function builtFileFor(routePath: string): string {
@@ -127,7 +129,7 @@ export function builtFileFor(routePath: string): string {
 
 /** The source file of a route under pages/. */
 export function sourceFileFor(routePath: string): string {
-  return path.join(ROOT, 'pages', fileOfRoute(routePath));
+  return path.join(SITE_ROOT, 'pages', fileOfRoute(routePath));
 }
 
 /**

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateJSONCodeHighlights } from '@parcel/diagnostic';
-import { ROOT } from '../../scripts/build/repo-root.cjs';
+import { SITE_ROOT } from '../../scripts/build/repo-root.cjs';
 
 export const SPECIFICATION_FILE = 'pages/_data/specification.json';
 
@@ -40,8 +40,8 @@ export interface Specification {
 
 export type Figure = keyof Specification;
 
-/** The record of a tree (the project's, or a copy's), without its "$schema" note. */
-export function readSpecification(root = ROOT): Specification {
+/** The record of a site (the project's, a copy's or a fixture's: its root), without its "$schema" note. */
+export function readSpecification(root = SITE_ROOT): Specification {
   const record = JSON.parse(readFileSync(path.join(root, SPECIFICATION_FILE), 'utf8')) as Specification & {
     $schema?: string;
   };
@@ -51,9 +51,9 @@ export function readSpecification(root = ROOT): Specification {
 
 export const SPECIFICATION = readSpecification();
 
-/** A data file of a tree's pages/_data, read as it is now. */
+/** A data file of a site's pages/_data, read as it is now. */
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the file's shape
-export const readData = <T>(name: string, root = ROOT): T =>
+export const readData = <T>(name: string, root = SITE_ROOT): T =>
   JSON.parse(readFileSync(path.join(root, 'pages/_data', `${name}.json`), 'utf8')) as T;
 
 interface Package {
@@ -66,7 +66,7 @@ interface Package {
  * The figures of the record that the data files alone hold, as a tree's data has them now: what
  * the record must say for the data to pass. A recipe that changes one trips it.
  */
-export function figuresOfData(root = ROOT): Partial<Specification> {
+export function figuresOfData(root = SITE_ROOT): Partial<Specification> {
   const routes = readData<{ template: string }[]>('routes', root);
   const faqs = readData<Record<string, unknown[]>>('faqs', root);
   const pricing = readData<{ packages: Package[]; addons: Package[] }>('pricing', root);
@@ -109,7 +109,7 @@ export function figuresOfData(root = ROOT): Partial<Specification> {
 
 /** Where a figure is recorded: "pages/_data/specification.json:7". */
 export function pinnedAt(figure: Figure): string {
-  const text = readFileSync(path.join(ROOT, SPECIFICATION_FILE), 'utf8');
+  const text = readFileSync(path.join(SITE_ROOT, SPECIFICATION_FILE), 'utf8');
   const [highlight] = generateJSONCodeHighlights(text, [{ key: `/${figure}`, type: 'key' }]);
   return `${SPECIFICATION_FILE}:${highlight?.start.line ?? 1}`;
 }

@@ -70,7 +70,14 @@ export function copyOfTree(only?: string[]): TreeCopy {
     },
     build() {
       try {
-        execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'pipe', encoding: 'utf8' });
+        // The copy's own site, whatever site root this process was given.
+        const env = { ...process.env, SITE_ROOT: '' };
+        execFileSync('npm', ['run', '--silent', 'build'], {
+          cwd: root,
+          env,
+          stdio: 'pipe',
+          encoding: 'utf8',
+        });
       } catch (error) {
         const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
         // The build's own block (file, line, fix) leads; Parcel's progress lines are dropped.

@@ -2,27 +2,27 @@
  * Where a piece of shown text is written: the data file, page or partial a maintainer edits to
  * change it. For the messages of content checks, which read the built pages.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { ROOT } from '../../scripts/build/repo-root.cjs';
-import { pageFiles } from '../../scripts/build/route-file.cjs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readdirSync } from 'node:fs';
+import { PAGES_DIR, ROOT } from '../../scripts/build/repo-root.cjs';
+import { pageFiles } from '../../scripts/build/route-file.cjs';
 
+/** The files a maintainer edits, from the repository's root: the site's (under PAGES_DIR) and the partials. */
 const SOURCES = [
-  ...readdirSync(path.join(ROOT, 'pages/_data'))
+  ...readdirSync(path.join(ROOT, PAGES_DIR, '_data'))
     // specification.json records figures for the tests; no page shows it.
     .filter((file) => file.endsWith('.json') && file !== 'specification.json')
-    .map((file) => `pages/_data/${file}`),
+    .map((file) => `${PAGES_DIR}/_data/${file}`),
   ...pageFiles(),
   ...['partials', 'partials/content'].flatMap((folder) =>
     readdirSync(path.join(ROOT, folder))
       .filter((file) => file.endsWith('.html'))
       .map((file) => `${folder}/${file}`),
   ),
-  ...(existsSync(path.join(ROOT, 'pages/_posts'))
-    ? readdirSync(path.join(ROOT, 'pages/_posts'))
+  ...(existsSync(path.join(ROOT, PAGES_DIR, '_posts'))
+    ? readdirSync(path.join(ROOT, PAGES_DIR, '_posts'))
         .filter((file) => /\.(md|markdown)$/.test(file))
-        .map((file) => `pages/_posts/${file}`)
+        .map((file) => `${PAGES_DIR}/_posts/${file}`)
     : []),
 ];
 

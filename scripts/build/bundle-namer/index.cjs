@@ -17,11 +17,11 @@
 const path = require('node:path');
 const { Namer } = require('@parcel/plugin');
 const { IMAGES_DIR, VARIANTS_FOLDER } = require('../images.cjs');
-const { ROOT } = require('../repo-root.cjs');
+const { ROOT, PAGES_DIR } = require('../repo-root.cjs');
 const { fileOfRoute } = require('../route-file.cjs');
 const { POSTS_DIR } = require('../posts/read-posts.cjs');
 
-const PAGES = path.join(ROOT, 'pages');
+const PAGES = path.join(ROOT, PAGES_DIR);
 
 /** A page's file in dist/, from the file it is made of; undefined for a file outside pages/. */
 function pageFileOf(filePath) {

@@ -11,7 +11,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { ROOT } = require('../repo-root.cjs');
+const { SITE_ROOT } = require('../repo-root.cjs');
 
 const DATA_DIR = 'pages/_data';
 const SCHEMA_DIR = 'pages/_data/schemas';
@@ -64,7 +64,9 @@ const PARAGRAPHS = new Set([
 /** A schema's pattern for a day, YYYY-MM-DD: shown as a date picker that writes that form. */
 const DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
-const readJson = (file) => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+// The folders above are the site's, as the editor names them in the repository; a fixture's build
+// (SITE_ROOT) reads its own.
+const readJson = (file) => JSON.parse(fs.readFileSync(path.join(SITE_ROOT, file), 'utf8'));
 
 /** "coverAlt" → "Cover alt", "timeZone" → "Time zone": a field's label from its property name. */
 function labelOf(name) {

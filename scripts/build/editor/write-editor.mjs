@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
-const { ROOT } = require('../repo-root.cjs');
+const { ROOT, SITE_ROOT, DIST } = require('../repo-root.cjs');
 const { editorConfig, EDITOR_PATH } = require('./editor-config.cjs');
 
 const EDITOR_PAGE = `${EDITOR_PATH.slice(1)}.html`;
@@ -137,7 +137,7 @@ export function writeEditor(dist) {
     `$1.current?.checkStatus&&${account}.account?.backendName===$1.current.name&&!$1.current.repository?.isSelfHosted?`,
     version,
   );
-  const { timeZone } = JSON.parse(readFileSync(path.join(ROOT, 'pages/_data/site.json'), 'utf8'));
+  const { timeZone } = JSON.parse(readFileSync(path.join(SITE_ROOT, 'pages/_data/site.json'), 'utf8'));
   script = rewrite(script, SUMMARY_TRANSFORMATIONS, scheduledTransformation(timeZone), version);
   // Served only if no 'chunks/react-dom.js' sits beside the script: it never reaches for unpkg.
   script = script.replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n');
@@ -155,7 +155,7 @@ export function writeEditor(dist) {
 
 /** writeEditor into the project's dist/, and a line that says what it wrote. */
 export function writeEditorReported() {
-  const { version, script } = writeEditor(path.join(ROOT, 'dist'));
+  const { version, script } = writeEditor(DIST);
   console.log(
     `Wrote the editor: dist/${EDITOR_PAGE} and dist/${EDITOR_FOLDER}/ (Sveltia CMS ${version}, ${script})`,
   );

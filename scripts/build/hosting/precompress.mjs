@@ -24,7 +24,7 @@ import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const require = createRequire(import.meta.url);
-const { ROOT } = require('../repo-root.cjs');
+const { DIST } = require('../repo-root.cjs');
 
 /** The hosts a build is made for, as DEPLOY_TO names them, and whether each serves precompressed files. */
 export const HOSTS = {
@@ -121,7 +121,7 @@ export const fileCount = (dir) => filesUnder(dir).length;
  * Makes `dist` the output for the host DEPLOY_TO names, and prints its file count and each other
  * host's. Throws, with what to do, for an unknown host or a Cloudflare output over its limit.
  */
-export async function outputForHost(dist = path.join(ROOT, 'dist')) {
+export async function outputForHost(dist = DIST) {
   const host = hostOf();
   const { name, precompressed, fileLimit } = HOSTS[host];
   const site = fileCount(dist);

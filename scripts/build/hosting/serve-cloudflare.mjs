@@ -10,8 +10,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-const { ROOT } = createRequire(import.meta.url)('../repo-root.cjs');
-const CLOUDFLARE = path.join(ROOT, 'hosting/cloudflare');
+const { ROOT, DIST, HOSTING } = createRequire(import.meta.url)('../repo-root.cjs');
+const CLOUDFLARE = path.join(HOSTING, 'cloudflare');
 const WRANGLER = path.join(ROOT, 'node_modules/.bin/wrangler');
 
 const args = process.argv.slice(2);
@@ -35,7 +35,7 @@ const dev = spawn(
   [
     'pages',
     'dev',
-    path.join(ROOT, 'dist'),
+    DIST,
     '--compatibility-date',
     '2026-05-01',
     '--ip',

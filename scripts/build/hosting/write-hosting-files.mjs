@@ -38,9 +38,7 @@ import {
   wranglerConfig,
 } from './lead-receiver-settings.mjs';
 
-const { ROOT } = createRequire(import.meta.url)('../repo-root.cjs');
-const DIST = path.join(ROOT, 'dist');
-const HOSTING = path.join(ROOT, 'hosting');
+const { ROOT, SITE_ROOT, DIST, HOSTING } = createRequire(import.meta.url)('../repo-root.cjs');
 const {
   locals: { site },
   routes,
@@ -61,11 +59,11 @@ function distFiles(dir = DIST) {
 
 /**
  * The hashes of the inline scripts and styles the site's own head writes on every page, for the
- * CSP, as the build recorded them while it finished the pages (scripts/build/finish-pages.mjs,
+ * CSP, as the build recorded them while it finished the pages (scripts/build/inline-styles.mjs,
  * which stops at inline code anywhere else).
  */
 function inlineHashes() {
-  const record = path.join(ROOT, INLINE_CODE_RECORD);
+  const record = path.join(SITE_ROOT, INLINE_CODE_RECORD);
   if (!existsSync(record)) {
     console.error(
       `🚨 ${INLINE_CODE_RECORD} is missing: the hashes of the pages' inline code come from the build.\n  Fix: run npm run build.`,
@@ -315,11 +313,19 @@ writeFileSync(
 // Cloudflare Pages serves 404.html for unknown paths with status 404, but also at /404 itself
 // with status 200 (a soft 404), and its _redirects cannot set a 404. A Pages Function for that
 // one URL answers it with the same page and headers, and status 404; no other path runs it.
+/** What a Function file at `target` imports a module of scripts/cloudflare/ by: its path from there. */
+const moduleFrom = (target, module) =>
+  path
+    .relative(path.dirname(target), path.join(ROOT, 'scripts/cloudflare', module))
+    .split(path.sep)
+    .join('/');
+
 mkdirSync(path.join(HOSTING, 'cloudflare/functions'), { recursive: true });
+const notFoundFunction = path.join(HOSTING, 'cloudflare/functions/404.js');
 writeFileSync(
-  path.join(HOSTING, 'cloudflare/functions/404.js'),
+  notFoundFunction,
   `// ${GENERATED}
-import { functionHeaders } from '../../../scripts/cloudflare/response-headers.js';
+import { functionHeaders } from '${moduleFrom(notFoundFunction, 'response-headers.js')}';
 
 export async function onRequest({ request, env }) {
   const page = await env.ASSETS.fetch(new URL('/404', request.url));
@@ -335,16 +341,17 @@ export async function onRequest({ request, env }) {
 // scope it asks GitHub for, and the editor's origins its result may go to. No other path runs them.
 const functions = path.join(HOSTING, 'cloudflare/functions', EDITOR_PAGE_PATH.slice(1));
 mkdirSync(functions, { recursive: true });
-const editorSettings = JSON.parse(readFileSync(path.join(ROOT, SETTINGS_FILE), 'utf8'));
+const editorSettings = JSON.parse(readFileSync(path.join(SITE_ROOT, SETTINGS_FILE), 'utf8'));
 const signInSettings = {
   scope: signInScope(editorSettings),
   editorOrigins: [site.url, editorSettings.signInOrigin].filter(Boolean),
 };
 for (const [step, route] of Object.entries(SIGN_IN_STEPS)) {
+  const target = path.join(functions, `${route}.js`);
   writeFileSync(
-    path.join(functions, `${route}.js`),
+    target,
     `// ${GENERATED}
-import { ${step} } from '../../../../scripts/cloudflare/editor-sign-in.js';
+import { ${step} } from '${moduleFrom(target, 'editor-sign-in.js')}';
 
 export const onRequestGet = (context) => ${step}(context, ${JSON.stringify(signInSettings)});
 `,
@@ -370,10 +377,9 @@ if (site.leadEndpoint === RECEIVER_PATH) {
   for (const [file, [handler, module, method]] of Object.entries(receiverFunctions)) {
     const target = path.join(CLOUDFLARE, `functions${file}`);
     mkdirSync(path.dirname(target), { recursive: true });
-    const from = path.relative(path.dirname(target), path.join(ROOT, 'scripts/cloudflare', module));
     writeFileSync(
       target,
-      `// ${GENERATED}\nimport { ${handler} } from '${from.split(path.sep).join('/')}';\n\n` +
+      `// ${GENERATED}\nimport { ${handler} } from '${moduleFrom(target, module)}';\n\n` +
         `export const ${method} = (context) => ${handler}(context, ${settings});\n`,
     );
   }

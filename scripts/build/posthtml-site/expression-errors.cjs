@@ -8,6 +8,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { SiteError, ROOT, locationOf, locateIn } = require('./site-error.cjs');
+const { PAGES_DIR } = require('../repo-root.cjs');
 
 /** Where an expression can be: a {{ placeholder }}, or a loop, condition or switch attribute. */
 const EXPRESSION = /\{\{\{?([\s\S]*?)\}?\}\}|\b(?:loop|condition|expression)="([^"]*)"/g;
@@ -29,7 +30,7 @@ function findExpression(files, test) {
 /** "pricing.addons[2]" → "pages/_data/pricing.json" when the root name is a data file's. */
 function dataFileOf(owner) {
   const root = /^[A-Za-z_$][\w$]*/.exec(owner)[0];
-  const file = `pages/_data/${root.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.json`;
+  const file = `${PAGES_DIR}/_data/${root.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.json`;
   return fs.existsSync(path.join(ROOT, file)) ? file : undefined;
 }
 

@@ -27,6 +27,7 @@ const { SiteError, locate } = require('./site-error.cjs');
 const { structuredData } = require('../structured-data.cjs');
 const { fileOfRoute, routeOfFile } = require('../route-file.cjs');
 const { INDEX_FILE: POSTS_INDEX } = require('../posts/posts-index.cjs');
+const { PAGES_DIR } = require('../repo-root.cjs');
 
 /** What a post's page and a listing's later page include (scripts/build/posts/): their files. */
 const POST_PARTIAL = 'partials/content/post.html';
@@ -67,7 +68,7 @@ function pageFileOf(layout, data) {
     if (!known) {
       throw new SiteError({
         what: `The blog has no page ${post !== undefined ? `/blog/${post}` : listing}.`,
-        file: post !== undefined ? `pages/_posts/${post}.md` : 'pages/blog.html',
+        file: post !== undefined ? `${PAGES_DIR}/_posts/${post}.md` : `${PAGES_DIR}/blog.html`,
         fix: 'Run npm run build (or npm run dev) again: a post that became a draft, or was dated later, has no page.',
       });
     }

@@ -18,11 +18,12 @@ const { fileOfRoute } = require('../route-file.cjs');
 const { ImageProblem, sourceImage } = require('../images.cjs');
 const posts = require('../posts/read-posts.cjs');
 const { blogData, memberId } = require('../posts/blog-data.cjs');
-const { INDEX: POSTS_INDEX } = require('../posts/posts-index.cjs');
+const { INDEX_FILE: POSTS_INDEX } = require('../posts/posts-index.cjs');
+const { PAGES_DIR } = require('../repo-root.cjs');
 const { buildDay, isTimeZone } = require('../site-time.cjs');
 
-const DATA_DIR = 'pages/_data';
-const SCHEMA_DIR = 'pages/_data/schemas';
+const DATA_DIR = `${PAGES_DIR}/_data`;
+const SCHEMA_DIR = `${PAGES_DIR}/_data/schemas`;
 const LAYOUT_FILE = 'partials/layout.html';
 
 /** "case-studies.json" → "caseStudies": the name a data file has in templates. */
@@ -56,8 +57,8 @@ function sourceFiles() {
 /** Drafts are shown by npm run dev (BLOG_DRAFTS=1), never by npm run build. */
 const withDrafts = () => process.env.BLOG_DRAFTS === '1';
 
-/** The stamp of a file named from the repo root. */
-const stampOf = (file) => fileStamp(path.join(ROOT, file));
+/** The stamp of a file named from the repo root (or by its full path). */
+const stampOf = (file) => fileStamp(path.resolve(ROOT, file));
 
 /**
  * What every page's data is read from, each file with its stamp: the data files, their schemas,
@@ -277,7 +278,7 @@ function checkUniquePaths(routes) {
 /** Every route needs its page file. */
 function checkRoutePages(routes) {
   for (const route of routes) {
-    const page = path.join('pages', fileOfRoute(route.path));
+    const page = path.posix.join(PAGES_DIR, fileOfRoute(route.path));
     if (fs.existsSync(path.join(ROOT, page))) continue;
     throw new SiteError({
       what: `The route "${route.path}" has no page: ${page} does not exist.`,

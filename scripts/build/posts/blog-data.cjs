@@ -8,6 +8,7 @@
  */
 const { CATEGORIES, POST_PHOTO } = require('./read-posts.cjs');
 const { startOfDay } = require('../site-time.cjs');
+const { IMAGES_DIR } = require('../images.cjs');
 
 /** Posts a listing page shows. */
 const PER_PAGE = 10;
@@ -90,7 +91,7 @@ function blogData(posts, routeByPath, team, timeZone) {
           authorHref: `/about-us/team#${memberId(member.name)}`,
           // Its share card: the cover cropped to 1200 × 630 by the photo pipeline, for og:image and
           // the BlogPosting's image (Parcel names the variant, inline-styles.mjs makes it absolute).
-          shareCard: post.cover ? `/pages/_images/${post.cover}?as=jpeg&width=1200&height=630` : '',
+          shareCard: post.cover ? `/${IMAGES_DIR}/${post.cover}?as=jpeg&width=1200&height=630` : '',
           related: posts
             .filter((other) => other.category === post.category && other.slug !== post.slug)
             .slice(0, RELATED)

@@ -12,13 +12,13 @@ const path = require('node:path');
 const { Reporter } = require('@parcel/plugin');
 const { parser } = require('posthtml-parser');
 const { render } = require('posthtml-render');
-const { ROOT } = require('../repo-root.cjs');
-const { IMAGES_URL, sourceImage } = require('../images.cjs');
+const { ROOT, SITE_ROOT } = require('../repo-root.cjs');
+const { IMAGES_DIR, IMAGES_URL, sourceImage } = require('../images.cjs');
 const { fallbackVariant, variantsFor } = require('../posthtml-site/pictures.cjs');
 const { loadSiteData } = require('../posthtml-site/site-data.cjs');
 
 /** /blog's page, which links every post's page into the build (post-pages.cjs). */
-const BLOG_PAGE = path.join(ROOT, 'pages/blog.html');
+const BLOG_PAGE = path.join(SITE_ROOT, 'pages/blog.html');
 
 /** The newest posts a feed carries: enough for a reader that checks once a month. */
 const FEED_SIZE = 20;
@@ -37,7 +37,7 @@ function builtVariants(bundleGraph) {
   const variants = new Map();
   for (const bundle of bundleGraph.getBundles()) {
     const entry = bundle.getMainEntry();
-    if (!entry || !path.relative(ROOT, entry.filePath).startsWith(IMAGES_URL.slice(1))) continue;
+    if (!entry || path.relative(ROOT, path.dirname(entry.filePath)) !== IMAGES_DIR) continue;
     const source = `/${path.relative(ROOT, entry.filePath).split(path.sep).join('/')}?${entry.query}`;
     variants.set(variantKey(source), {
       url: `/${path.relative(bundle.target.distDir, bundle.filePath).split(path.sep).join('/')}`,

@@ -7,7 +7,7 @@
  */
 const path = require('node:path');
 const { Resolver } = require('@parcel/plugin');
-const { ROOT } = require('../repo-root.cjs');
+const { SITE_ROOT } = require('../repo-root.cjs');
 const { fileOfRoute } = require('../route-file.cjs');
 
 const LISTING_PAGE = 'listing-page:';
@@ -20,7 +20,10 @@ module.exports = new Resolver({
   async resolve({ specifier }) {
     if (!specifier.startsWith(LISTING_PAGE)) return null;
     const listing = specifier.slice(LISTING_PAGE.length);
-    return { filePath: path.join(ROOT, 'pages', fileOfRoute(listing)), code: listingPageSource(listing) };
+    return {
+      filePath: path.join(SITE_ROOT, 'pages', fileOfRoute(listing)),
+      code: listingPageSource(listing),
+    };
   },
 });
 module.exports.LISTING_PAGE = LISTING_PAGE;

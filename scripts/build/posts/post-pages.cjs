@@ -12,11 +12,11 @@
  */
 const path = require('node:path');
 const { Transformer } = require('@parcel/plugin');
-const { ROOT } = require('../repo-root.cjs');
+const { SITE_ROOT } = require('../repo-root.cjs');
 const { LISTING_PAGE } = require('./listing-pages-resolver.cjs');
 
 /** The page of /blog, which links every other page of the blog into the build. */
-const BLOG_PAGE = path.join(ROOT, 'pages/blog.html');
+const BLOG_PAGE = path.join(SITE_ROOT, 'pages/blog.html');
 
 /** The source of a post's page: the post partial, under the layout that names the post. */
 const postPageSource = (slug) =>

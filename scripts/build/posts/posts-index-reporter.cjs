@@ -8,10 +8,10 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { Reporter } = require('@parcel/plugin');
-const { ROOT } = require('../repo-root.cjs');
+const { SITE_ROOT } = require('../repo-root.cjs');
 const { writePostsIndex } = require('./posts-index.cjs');
 
-const WATCHED = ['pages/_posts', 'pages/_data'];
+const WATCHED = ['pages/_posts', 'pages/_data'].map((folder) => path.join(SITE_ROOT, folder));
 let watchers = [];
 let pending;
 /** Whether Parcel is building, and whether a post changed meanwhile. */
@@ -40,8 +40,8 @@ function rewriteIndex() {
 module.exports = new Reporter({
   report({ event }) {
     if (event.type === 'watchStart' && watchers.length === 0) {
-      watchers = WATCHED.filter((folder) => fs.existsSync(path.join(ROOT, folder))).map((folder) =>
-        fs.watch(path.join(ROOT, folder), rewriteIndex),
+      watchers = WATCHED.filter((folder) => fs.existsSync(folder)).map((folder) =>
+        fs.watch(folder, rewriteIndex),
       );
     }
     if (event.type === 'buildStart') building = true;

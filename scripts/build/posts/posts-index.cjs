@@ -12,10 +12,10 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { ROOT } = require('../repo-root.cjs');
+const { ROOT, SITE_ROOT } = require('../repo-root.cjs');
 
 const INDEX = '.cache/blog/posts.json';
-const INDEX_FILE = path.join(ROOT, INDEX);
+const INDEX_FILE = path.join(SITE_ROOT, INDEX);
 
 /**
  * Until 2026-12, a step wrote a page file per post into pages/blog/, listed in

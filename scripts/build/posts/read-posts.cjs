@@ -19,6 +19,7 @@ const MarkdownIt = require('markdown-it');
 const anchor = require('markdown-it-anchor');
 const YAML = require('yaml');
 const { SiteError, SiteErrors, ROOT, locationOf } = require('../posthtml-site/site-error.cjs');
+const { PAGES_DIR } = require('../repo-root.cjs');
 const { sanitizePostHtml } = require('./post-html.cjs');
 const { fileStamp } = require('../posthtml-site/source-files.cjs');
 const {
@@ -32,8 +33,8 @@ const {
 const { isCalendarDay } = require('../site-time.cjs');
 const { POSTS_CACHE } = require('../build-cache.cjs');
 
-const POSTS_DIR = 'pages/_posts';
-const SCHEMA_FILE = 'pages/_data/schemas/post.schema.json';
+const POSTS_DIR = `${PAGES_DIR}/_posts`;
+const SCHEMA_FILE = `${PAGES_DIR}/_data/schemas/post.schema.json`;
 /** A post's file name: its slug, lower case words joined by hyphens, then .md. */
 const POST_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(md|markdown)$/;
 /** Slugs the blog's own URLs take: /blog/page/2 is a listing's second page. */
