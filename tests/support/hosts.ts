@@ -84,11 +84,31 @@ export interface RunningNginx extends RunningServer {
   served: string;
 }
 
+/** Each site root's dist/ as an nginx build writes it, made once per test process (servedForNginx). */
+const nginxOutputs = new Map<string, Promise<string>>();
+
+/**
+ * What `DEPLOY_TO=nginx npm run build` would write for the site at `root`: a copy of its dist/
+ * with its precompressed files (scripts/build/hosting/precompress.mjs), so that dist/ stays the
+ * default host's output. Made once per process: every nginx a test file starts serves the same,
+ * and compressing the site takes seconds. Removed when the process exits.
+ */
+function servedForNginx(root: string): Promise<string> {
+  let served = nginxOutputs.get(root);
+  if (!served) {
+    const folder = mkdtempSync(path.join(tmpdir(), 'nginx-dist-'));
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+    cpSync(path.join(root, 'dist'), folder, { recursive: true });
+    served = precompress(folder).then(() => folder);
+    nginxOutputs.set(root, served);
+  }
+  return served;
+}
+
 /**
  * Debian's nginx on loopback, with the generated hosting/nginx-site.conf included in a stock
- * server block, and the brotli module and hosting/nginx-brotli.conf where installed. It serves
- * what `DEPLOY_TO=nginx npm run build` would write: a copy of dist/ with its precompressed files
- * (scripts/build/hosting/precompress.mjs), so that dist/ stays the default host's output.
+ * server block, and the brotli module and hosting/nginx-brotli.conf where installed, serving the
+ * nginx build of the site at `root` (servedForNginx).
  */
 export async function startNginx({
   tls = false,
@@ -97,9 +117,7 @@ export async function startNginx({
 }: NginxOptions = {}): Promise<RunningNginx> {
   const port = await freePort();
   const prefix = mkdtempSync(path.join(tmpdir(), 'nginx-'));
-  const served = path.join(prefix, 'dist');
-  cpSync(path.join(root, 'dist'), served, { recursive: true });
-  await precompress(served);
+  const served = await servedForNginx(root);
   const brotli = existsSync(NGINX_BROTLI_MODULE);
   // `listen … ssl http2` is the form Debian's nginx 1.22 knows; 1.25 and later also take `http2 on`.
   let listen = `listen 127.0.0.1:${port};`;
