@@ -8,8 +8,6 @@
  *   server's (npm run dev), kept apart: it shows drafts, which no build publishes;
  *   parcel-inputs.json, what the build in parcel/ was made from, for the next build's choice of
  *   workers (build.mjs);
- * - image-variants/: each photo's sized variants, by a digest of the source and the settings
- *   (scripts/build/image-variants), which outlive Parcel's cache: a photo is encoded once;
  * - posts/: what was read of each post (its front matter checked, its Markdown rendered and
  *   checked), by a digest of the file, of what reading it depends on and of the reader's code
  *   (scripts/build/posts/read-posts.cjs): each step of a build that reads the posts (the posts'
@@ -20,12 +18,12 @@
  * cold (the same output). The posts' results are kept only for what the last build read
  * (read-posts.cjs).
  *
- * BUILD_CACHE moves the whole folder; IMAGE_VARIANTS_CACHE only the photos' (npm run budget
- * times a build with an empty one). docs/performance.md says what each saves.
+ * BUILD_CACHE moves the whole folder. The photos' variants are Parcel's (image-variants): kept
+ * in its cache, encoded again only when a photo changes. docs/performance.md says what each saves.
  */
 const os = require('node:os');
 const path = require('node:path');
-const { ROOT, SITE_ROOT } = require('./repo-root.cjs');
+const { SITE_ROOT } = require('./repo-root.cjs');
 
 // A fixture's build (SITE_ROOT) keeps its own, beside its dist/: Parcel's cache is one build's.
 const CACHE_DIR = process.env.BUILD_CACHE
@@ -47,10 +45,6 @@ module.exports = {
   PARCEL_CACHE: path.join(CACHE_DIR, 'parcel'),
   // What the build in parcel/ was made from (scripts/build/build.mjs).
   PARCEL_INPUTS: path.join(CACHE_DIR, 'parcel-inputs.json'),
-  // Shared by every site root of the repository: a photo is encoded once.
-  IMAGE_VARIANTS_CACHE:
-    process.env.IMAGE_VARIANTS_CACHE ??
-    path.join(process.env.BUILD_CACHE ? CACHE_DIR : path.join(ROOT, '.cache'), 'image-variants'),
   POSTS_CACHE: path.join(CACHE_DIR, 'posts'),
   parcelWorkers,
 };

@@ -4,8 +4,8 @@
  * without touching the real tree. Its node_modules links to the project's packages, except
  * posthtml-site, which package.json installs from scripts/build/posthtml-site: the copy must run
  * its own, so that the plugin reads the copy's data. Its build cache (scripts/build/build-cache.cjs)
- * is its own, but for the photos' variants, which are kept by a digest of what they are made from and
- * so are shared with the project's: a photo is encoded once for every copy. `linkModules: false` copies over a copy made before, whose node_modules is linked already.
+ * is its own. `linkModules: false` copies without linking node_modules: over a copy linked
+ * before, or files alone (the grown site's pages/).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -29,10 +29,6 @@ export function copyProject(scratch, only = [], { linkModules = true } = {}) {
     writeFileSync(path.join(scratch, file), readFileSync(path.join(ROOT, file)));
   }
   if (!linkModules) return;
-  const { IMAGE_VARIANTS_CACHE } = require('../../scripts/build/build-cache.cjs');
-  mkdirSync(path.join(scratch, '.cache'));
-  mkdirSync(IMAGE_VARIANTS_CACHE, { recursive: true });
-  symlinkSync(IMAGE_VARIANTS_CACHE, path.join(scratch, '.cache', path.basename(IMAGE_VARIANTS_CACHE)));
   mkdirSync(path.join(scratch, 'node_modules'));
   for (const entry of readdirSync(path.join(ROOT, 'node_modules'))) {
     const target =

@@ -7,26 +7,22 @@
  *   "attention" strategy: a face rather than the middle of a portrait);
  * - turned as the camera said, then stripped of metadata: a phone photo's EXIF can hold where it
  *   was taken, and it only adds bytes;
- * - encoded with the settings of scripts/build/images.cjs (ENCODINGS);
- * - kept in .cache/image-variants/ (scripts/build/build-cache.cjs) by a digest of the source, the
- *   request and the settings, which outlives Parcel's cache: an unchanged photo is never encoded
- *   twice. One encode at a time per Parcel worker, libvips on one thread each, so that
- *   AVIF, the slow one, never takes more than the workers' share of a small machine.
+ * - encoded with the settings of scripts/build/images.cjs (ENCODINGS).
+ *
+ * Parcel caches each variant as it caches every transformer's result, and makes it again when the
+ * photo, the request or this code (with images.cjs) changes: an edit elsewhere encodes nothing.
+ * One encode at a time per Parcel worker, libvips on one thread each, so that AVIF, the slow one,
+ * never takes more than the workers' share of a small machine.
  *
  * A source named without a variant (`<img src="/pages/_images/x.jpg">` outside the picture markup)
  * stops the build: sources are never served as they are.
  */
-const { createHash } = require('node:crypto');
-const fs = require('node:fs');
 const path = require('node:path');
 const { Transformer } = require('@parcel/plugin');
 const sharp = require('sharp');
 const { imageSize } = require('image-size');
 const { ENCODINGS, IMAGES_DIR } = require('../images.cjs');
 const { ROOT } = require('../repo-root.cjs');
-
-const { IMAGE_VARIANTS_CACHE: CACHE } = require('../build-cache.cjs');
-const version = `${sharp.versions.sharp}+vips${sharp.versions.vips}`;
 
 sharp.concurrency(1);
 let queue = Promise.resolve();
@@ -37,15 +33,9 @@ function oneAtATime(task) {
   return run;
 }
 
-/** A variant's bytes: from the cache, or encoded and cached there. */
-async function variant(source, { as, width, height }) {
-  const key = createHash('sha256')
-    .update(source)
-    .update(JSON.stringify({ as, width, height, encoding: ENCODINGS[as], sharp: version }))
-    .digest('hex');
-  const cached = path.join(CACHE, `${key}.${as}`);
-  if (fs.existsSync(cached)) return fs.readFileSync(cached);
-  const bytes = await oneAtATime(() => {
+/** A variant's bytes, encoded after the ones this worker has started. */
+function variant(source, { as, width, height }) {
+  return oneAtATime(() => {
     let image = sharp(source).rotate();
     image = image.resize({
       width,
@@ -58,11 +48,6 @@ async function variant(source, { as, width, height }) {
     if (as === 'jpeg') image = image.flatten({ background: '#ffffff' });
     return image.toFormat(as, ENCODINGS[as]).toBuffer();
   });
-  fs.mkdirSync(CACHE, { recursive: true });
-  const temporary = `${cached}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, bytes);
-  fs.renameSync(temporary, cached);
-  return bytes;
 }
 
 module.exports = new Transformer({
