@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { Result } from 'lighthouse';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, testChromium } from '../support/browser';
-import { startNginx } from '../support/hosts';
+import { removeNginxOutputs, startNginx } from '../support/hosts';
 import { startNpmServer, type RunningServer } from '../support/server';
 import { SHOWCASE } from '../support/grown-posts.mjs';
 import { grownTree } from '../support/grown-tree.mjs';
@@ -70,7 +70,10 @@ beforeAll(async () => {
   serve = await startNpmServer('serve');
   chromePath = await testChromium(); // the pinned build, so that figures compare across machines
 }, 300_000);
-afterAll(() => Promise.all([nginx.stop(), grownNginx.stop(), serve.stop()]));
+afterAll(async () => {
+  await Promise.all([nginx.stop(), grownNginx.stop(), serve.stop()]);
+  removeNginxOutputs();
+});
 /** A page's origin: the grown tree's pages are audited on their own server. */
 const originOf = (url: string) => new URL(url).origin;
 /** Where a Lighthouse run starts: a page of the other server, the same site on another origin (lighthouse-runs.ts). */

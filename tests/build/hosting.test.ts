@@ -13,6 +13,7 @@ import {
   startServe,
   entryScriptOf,
   hostRuleCounts,
+  removeNginxOutputs,
   type RunningNginx,
 } from '../support/hosts';
 import {
@@ -34,6 +35,9 @@ import {
   routes,
   site,
 } from '../support/site';
+
+// The nginx output the servers below share, once they have stopped.
+afterAll(removeNginxOutputs);
 
 const SECURITY_HEADERS = [
   'content-security-policy',

@@ -84,25 +84,31 @@ export interface RunningNginx extends RunningServer {
   served: string;
 }
 
-/** Each site root's dist/ as an nginx build writes it, made once per test process (servedForNginx). */
-const nginxOutputs = new Map<string, Promise<string>>();
+/** Each site root's dist/ as an nginx build writes it, once made (servedForNginx). */
+const nginxOutputs = new Map<string, { folder: string; made: Promise<void> }>();
 
 /**
  * What `DEPLOY_TO=nginx npm run build` would write for the site at `root`: a copy of its dist/
  * with its precompressed files (scripts/build/hosting/precompress.mjs), so that dist/ stays the
- * default host's output. Made once per process: every nginx a test file starts serves the same,
- * and compressing the site takes seconds. Removed when the process exits.
+ * default host's output. Made once until removeNginxOutputs(): every nginx a test file starts
+ * serves the same, and compressing the site takes seconds.
  */
-function servedForNginx(root: string): Promise<string> {
-  let served = nginxOutputs.get(root);
-  if (!served) {
+async function servedForNginx(root: string): Promise<string> {
+  let output = nginxOutputs.get(root);
+  if (!output) {
     const folder = mkdtempSync(path.join(tmpdir(), 'nginx-dist-'));
-    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
     cpSync(path.join(root, 'dist'), folder, { recursive: true });
-    served = precompress(folder).then(() => folder);
-    nginxOutputs.set(root, served);
+    output = { folder, made: precompress(folder).then(() => undefined) };
+    nginxOutputs.set(root, output);
   }
-  return served;
+  await output.made;
+  return output.folder;
+}
+
+/** Removes what servedForNginx() made: a test file that starts nginx calls it once its servers stopped. */
+export function removeNginxOutputs() {
+  for (const { folder } of nginxOutputs.values()) rmSync(folder, { recursive: true, force: true });
+  nginxOutputs.clear();
 }
 
 /**
