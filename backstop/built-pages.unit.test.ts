@@ -1,8 +1,8 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { changedScenarios, digestsOf, pageFileOf, recordBuild, recordedBuild } from './built-pages.mjs';
 
 const SITE = 'http://127.0.0.1:3000';
@@ -11,6 +11,7 @@ const GROWN = 'http://127.0.0.1:4000';
 describe('the build the references were taken from', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'built-pages-'));
   const grown = mkdtempSync(path.join(tmpdir(), 'built-pages-grown-'));
+  afterAll(() => [root, grown].forEach((folder) => rmSync(folder, { recursive: true, force: true })));
   mkdirSync(path.join(root, 'dist/about-us'), { recursive: true });
   mkdirSync(path.join(grown, 'dist'), { recursive: true });
   writeFileSync(path.join(root, 'dist/index.html'), '<h1>Home</h1>');

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,11 +7,13 @@ import { emptyDist } from './empty-dist.mjs';
 
 describe('emptying dist/ before a build', () => {
   it('removes the folder', () => {
-    const folder = path.join(mkdtempSync(path.join(tmpdir(), 'empty-dist-')), 'dist');
+    const scratch = mkdtempSync(path.join(tmpdir(), 'empty-dist-'));
+    const folder = path.join(scratch, 'dist');
     mkdirSync(path.join(folder, 'about-us'), { recursive: true });
     writeFileSync(path.join(folder, 'about-us/team.html'), '<p>x</p>');
     expect(emptyDist(folder)).toBeUndefined();
     expect(existsSync(folder)).toBe(false);
+    rmSync(scratch, { recursive: true });
   });
 
   it('says in one line to stop npm run dev when dev writes into it meanwhile', () => {
