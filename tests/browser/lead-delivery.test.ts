@@ -1,6 +1,6 @@
 /**
  * Real lead delivery, with a lead endpoint set and the calls to action live: /pricing, /about-us
- * and /contact are built from a copy of the tree with site.json's `liveActions` on and
+ * and /contact are built from a copy of the site with site.json's `liveActions` on and
  * LEAD_ENDPOINT pointing at a local endpoint (another origin, as a form service would be), served
  * with the site's own security headers, and driven in Chromium with JavaScript on and off: the
  * lead, the package a visitor chose on /pricing, and where the visit came from.
@@ -28,7 +28,8 @@ import {
 } from '../support/browser';
 import { field, fillContactForm, submitContactForm } from '../support/contact-form';
 import { bodyOf, listenOnLoopback } from '../support/server';
-import { copyOfTree, type TreeCopy } from '../support/tree-copy';
+import { runIn } from '../support/site';
+import { copyOfSite, type TreeCopy } from '../support/tree-copy';
 
 /** The pages built, by path. */
 const PAGES = ['/pricing', '/about-us', '/contact'];
@@ -100,18 +101,19 @@ beforeAll(async () => {
   endpointUrl = `${await listenOnLoopback(endpoint.server)}/leads`;
   siteUrl = await listenOnLoopback(siteServer);
   dist = mkdtempSync(path.join(tmpdir(), 'lead-site-'));
-  tree = copyOfTree();
+  tree = copyOfSite();
   const siteFile = path.join(tree.root, 'pages/_data/site.json');
   tree.write(
     'pages/_data/site.json',
     JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), ...LIVE }),
   );
+  const { cwd, env } = runIn(tree.root);
   execFileSync(
     'npx',
     [
       'parcel',
       'build',
-      ...PAGES.map((page) => `pages${page}.html`),
+      ...PAGES.map((page) => path.join(tree.root, `pages${page}.html`)),
       '--dist-dir',
       dist,
       '--no-cache',
@@ -119,7 +121,7 @@ beforeAll(async () => {
       '--log-level',
       'error',
     ],
-    { cwd: tree.root, env: { ...process.env, LEAD_ENDPOINT: endpointUrl }, stdio: 'inherit' },
+    { cwd, env: { ...env, LEAD_ENDPOINT: endpointUrl }, stdio: 'inherit' },
   );
   browser = await launchBrowser();
 }, 180_000);

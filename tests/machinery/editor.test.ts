@@ -3,9 +3,9 @@
  * serve` with its own policy, driven in Chromium as a marketer would (a post with an uploaded
  * cover, a price changed, an FAQ added). Its in-browser test repository stands in for GitHub: it
  * keeps the files in the page's private storage, filled with the repository's files first and read
- * back after. Those files then go into a copy of the tree, whose build and content checks (those of
- * the build checks an edit of the content can trip, support/content-checks.ts) must pass and show
- * what was edited. The page must meet no CSP violation and no script error.
+ * back after. Those files then go into a copy of the site (its pages/, a site root the project's
+ * build is pointed at), whose build and content checks (those of the build checks an edit of the
+ * content can trip, support/content-checks.ts) must pass and show what was edited. The page must meet no CSP violation and no script error.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ import { launchBrowser } from '../support/browser';
 import { startServe } from '../support/hosts';
 import type { RunningServer } from '../support/server';
 import { ROOT } from '../support/site';
-import { copyOfTree, type TreeCopy } from '../support/tree-copy';
+import { copyOfSite, type TreeCopy } from '../support/tree-copy';
 import { runContentChecks } from '../support/content-checks';
 import { writeFixtureImage } from '../support/fixture-images.mjs';
 
@@ -296,7 +296,7 @@ describe('the browser editor, driven in Chromium', () => {
     );
 
     saved = new Map((await storedFiles(page)).map(([file, content, text]) => [file, [content, text]]));
-    tree = copyOfTree();
+    tree = copyOfSite();
     // The editor set up, as README "Edit in the browser" says: it names the repository it saves to.
     tree.edit('pages/_data/editor.json', '{owner}/{repository}', 'dealstream/website');
     for (const [file, [content, text]] of saved)

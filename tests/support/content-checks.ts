@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT } from './site';
+import { ROOT, runIn } from './site';
 import type { TreeCopy } from './tree-copy';
 
 const OWN_SERVERS = /from '\.\.\/support\/(?:tree-copy|hosts)'/;
@@ -24,15 +24,19 @@ export interface Failed {
   cause: string;
 }
 
-/** Runs the content checks on a built copy, as Vitest's JSON report gives them (never its terminal output). */
+/**
+ * Runs the content checks on a built copy (of the tree, or of the site: runIn), as Vitest's JSON
+ * report gives them (never its terminal output).
+ */
 export function runContentChecks(tree: TreeCopy): Failed[] {
   const folder = mkdtempSync(path.join(tmpdir(), 'content-checks-'));
   const report = path.join(folder, 'report.json');
+  const { cwd, env } = runIn(tree.root);
   try {
     execFileSync(
       'npx',
       ['vitest', 'run', '--project', 'build', '--reporter=json', `--outputFile=${report}`, ...CONTENT_CHECKS],
-      { cwd: tree.root, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+      { cwd, stdio: 'pipe', encoding: 'utf8', env: { ...env, NO_COLOR: '1' } },
     );
     return [];
   } catch (error) {
@@ -48,7 +52,7 @@ export function runContentChecks(tree: TreeCopy): Failed[] {
       }[];
     };
     return testResults.flatMap((file) => {
-      const name = path.relative(tree.root, file.name);
+      const name = path.relative(cwd, file.name);
       const failed = file.assertionResults
         .filter((test) => test.status === 'failed')
         .map((test) => ({

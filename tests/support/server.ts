@@ -1,10 +1,8 @@
 /** Starts one of the project's servers (as npm scripts run them) on a free port, for tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer } from 'node:net';
-import path from 'node:path';
-import { ROOT, SITE_ROOT } from './site';
+import { SITE_ROOT, runIn } from './site';
 
 export interface RunningServer {
   url: string;
@@ -85,13 +83,13 @@ export async function startNpmServer(
   timeoutMs = 60_000,
   root = SITE_ROOT,
 ): Promise<RunningServer> {
-  const ownTree = existsSync(path.join(root, 'package.json'));
+  const { cwd, env } = runIn(root);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const flags = typeof args === 'function' ? args(port) : args;
   const child = spawn('npm', ['run', '--silent', script, ...(flags.length ? ['--', ...flags] : [])], {
-    cwd: ownTree ? root : ROOT,
-    env: { ...process.env, PORT: String(port), SITE_ROOT: ownTree ? '' : root },
+    cwd,
+    env: { ...env, PORT: String(port) },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -122,6 +122,16 @@ export const documentTitleOf = (page: SitePage) =>
   `${page.title} | ${site.name}`.length <= 60 ? `${page.title} | ${site.name}` : page.title;
 export { DIST, PAGES_DIR, ROOT, SITE_ROOT };
 
+/**
+ * Where a tree's npm scripts run: a tree of its own (the project, a copy of it) runs its own; a
+ * site root inside the project (a fixture, the grown site, a copy of the site's pages/) runs the
+ * project's, with SITE_ROOT naming it.
+ */
+export function runIn(root: string): { cwd: string; env: NodeJS.ProcessEnv } {
+  const ownTree = existsSync(path.join(root, 'package.json'));
+  return { cwd: ownTree ? root : ROOT, env: { ...process.env, SITE_ROOT: ownTree ? '' : root } };
+}
+
 /** The built file that serves a route. */
 export function builtFileFor(routePath: string): string {
   return path.join(DIST, fileOfRoute(routePath));

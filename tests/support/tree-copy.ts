@@ -10,6 +10,7 @@ import { copyProject } from './copy-project.mjs';
 import { renderPageFile } from './render-page';
 import { fileOfRoute } from '../../scripts/build/route-file.cjs';
 import { ROOT } from '../../scripts/build/repo-root.cjs';
+import { runIn } from './site';
 
 export interface TreeCopy {
   root: string;
@@ -30,6 +31,24 @@ export interface TreeCopy {
 export function copyOfTree(only?: string[]): TreeCopy {
   const root = mkdtempSync(path.join(tmpdir(), 'site-copy-'));
   copyProject(root, only);
+  return treeAt(root);
+}
+
+/**
+ * A copy of the site alone (its pages/: the pages, data, posts and photos), a site root inside the
+ * project that the project's own build and checks are pointed at (SITE_ROOT): for tests that edit
+ * content only. Its render() is a tree copy's only: the page plugin reads its root as it loads.
+ */
+export function copyOfSite(): TreeCopy {
+  const sites = path.join(ROOT, '.cache/sites');
+  mkdirSync(sites, { recursive: true });
+  const root = mkdtempSync(path.join(sites, 'site-'));
+  copyProject(root, ['pages'], { linkModules: false });
+  return treeAt(root);
+}
+
+/** The edits, build and removal of a copy at `root`. */
+function treeAt(root: string): TreeCopy {
   const at = (file: string) => path.join(root, file);
   /** Each file changed since the copy was made or reset: its content then, or null if it was not there. */
   const originals = new Map<string, Buffer | null>();
@@ -70,11 +89,8 @@ export function copyOfTree(only?: string[]): TreeCopy {
     },
     build() {
       try {
-        // The copy's own site, whatever site root this process was given.
-        const env = { ...process.env, SITE_ROOT: '' };
         execFileSync('npm', ['run', '--silent', 'build'], {
-          cwd: root,
-          env,
+          ...runIn(root),
           stdio: 'pipe',
           encoding: 'utf8',
         });
