@@ -1,0 +1,38 @@
+// @vitest-environment node
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** repo-root.cjs's exports, loaded in a process of their own with SITE_ROOT set (or unset: ''). */
+function rootsWith(siteRoot: string) {
+  return execFileSync(
+    process.execPath,
+    ['-e', `console.log(JSON.stringify(require(${JSON.stringify(path.join(__dirname, 'repo-root.cjs'))})))`],
+    { env: { ...process.env, SITE_ROOT: siteRoot }, encoding: 'utf8', stdio: 'pipe' },
+  );
+}
+
+describe('the site root', () => {
+  it('is the repository unless SITE_ROOT names a folder in it, whose pages/, dist/ and hosting/ it then uses', () => {
+    expect(JSON.parse(rootsWith(''))).toEqual({
+      ROOT,
+      SITE_ROOT: ROOT,
+      PAGES_DIR: 'pages',
+      DIST: path.join(ROOT, 'dist'),
+      HOSTING: path.join(ROOT, 'hosting'),
+    });
+    expect(JSON.parse(rootsWith('tests/fixtures/grown'))).toMatchObject({
+      SITE_ROOT: path.join(ROOT, 'tests/fixtures/grown'),
+      PAGES_DIR: 'tests/fixtures/grown/pages',
+      DIST: path.join(ROOT, 'tests/fixtures/grown/dist'),
+    });
+  });
+
+  it('refuses a folder outside the repository, which Parcel would not build, saying what to name', () => {
+    expect(() => rootsWith('/tmp/somewhere')).toThrow(
+      /SITE_ROOT is \/tmp\/somewhere, outside the repository \(.*\)\. Name a folder inside it, or unset SITE_ROOT/,
+    );
+  });
+});
