@@ -127,11 +127,12 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser.close();
+  // What beforeAll made, if it stopped halfway.
+  await (browser as Browser | undefined)?.close();
   endpoint.server.close();
   siteServer.close();
   rmSync(dist, { recursive: true, force: true });
-  tree.remove();
+  (tree as TreeCopy | undefined)?.remove();
 });
 
 beforeEach(() => {

@@ -3,7 +3,16 @@
  * maintainer would (a mistake, a recipe) and render or serve it, without touching the real one.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { copyProject } from './copy-project.mjs';
@@ -42,9 +51,24 @@ export function copyOfTree(only?: string[]): TreeCopy {
 export function copyOfSite(): TreeCopy {
   const sites = path.join(ROOT, '.cache/sites');
   mkdirSync(sites, { recursive: true });
-  const root = mkdtempSync(path.join(sites, 'site-'));
+  // A copy whose process is gone (a run stopped before its clean-up) goes: its name says whose it is.
+  for (const name of readdirSync(sites)) {
+    const owner = Number(/^site-(\d+)-/.exec(name)?.[1]);
+    if (owner && !processAlive(owner)) rmSync(path.join(sites, name), { recursive: true, force: true });
+  }
+  const root = mkdtempSync(path.join(sites, `site-${process.pid}-`));
   copyProject(root, ['pages'], { linkModules: false });
   return treeAt(root);
+}
+
+/** Whether a process is running (signal 0 tests, and sends nothing). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** The edits, build and removal of a copy at `root`. */
