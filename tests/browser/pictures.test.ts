@@ -46,54 +46,67 @@ interface Shown {
 }
 
 /** Each photo of the page's main, scrolled into view and loaded: its box, its sizes, what it loaded. */
-function photosOf(page: Page): Promise<Shown[]> {
-  return page.evaluate(async () => {
-    const images = [...document.querySelectorAll<HTMLImageElement>('main picture img')];
-    // Lazy photos load once near the screen: bring each into view and wait for it. A new width
-    // makes the picture choose its source again, and decode() then rejects for the request that
-    // the new one replaced: wait again, for the one that follows (a photo that never loads still
-    // fails, below, after these tries).
-    const loaded = (image: HTMLImageElement) => image.complete && image.naturalWidth > 0;
-    for (const image of images) {
-      image.scrollIntoView({ block: 'center' });
-      for (let attempt = 0; attempt < 20 && !loaded(image); attempt += 1)
-        await image.decode().catch(() => new Promise((resolve) => setTimeout(resolve, 100)));
-    }
-    /** The length of a `sizes` entry in CSS pixels, as the page's own CSS computes it. */
-    const pixels = (length: string) => {
-      const probe = document.createElement('div');
-      probe.style.width = length;
-      probe.style.position = 'absolute';
-      document.body.append(probe);
-      const width = probe.getBoundingClientRect().width;
-      probe.remove();
-      return width;
-    };
-    /**
-     * The first entry of `sizes` whose media condition matches, as a browser picks it: an entry is
-     * "(condition) length", its length the part after the condition that CSS reads as a width.
-     */
-    const sizesWidth = (sizes: string) => {
-      for (const entry of sizes.split(/,(?![^(]*\))/).map((part) => part.trim())) {
-        if (CSS.supports('width', entry)) return pixels(entry);
-        for (let end = entry.indexOf(')'); end !== -1; end = entry.indexOf(')', end + 1)) {
-          const [condition, length] = [entry.slice(0, end + 1), entry.slice(end + 1).trim()];
-          if (!length || !CSS.supports('width', length)) continue;
-          if (matchMedia(condition).matches) return pixels(length);
-          break;
-        }
+async function photosOf(page: Page): Promise<Shown[]> {
+  // Lazy photos load once near the screen: bring each into view, in turn, and wait for it. A new
+  // width makes the picture choose its source again, and decode() then rejects for the request
+  // that the new one replaced: try again, the photo still in view, for the one that follows (a
+  // photo that never loads is given up after 20 tries, and fails below). The pause between tries
+  // is taken here: with JavaScript off, the page's own timers never fire, and a wait on one in
+  // the page never ends.
+  const givenUp: number[] = [];
+  for (let tries = 0, last = -1; ;) {
+    const seen = await page.evaluate(async (skipped) => {
+      const images = [...document.querySelectorAll<HTMLImageElement>('main picture img')];
+      const loaded = (image: HTMLImageElement) => image.complete && image.naturalWidth > 0;
+      for (const [index, image] of images.entries()) {
+        if (loaded(image) || skipped.includes(index)) continue;
+        image.scrollIntoView({ block: 'center' });
+        await image.decode().catch(() => undefined);
+        if (!loaded(image)) return { waiting: index };
       }
-      return NaN;
-    };
-    return images.map((image) => ({
-      src: image.getAttribute('src')!,
-      offered: image.parentElement!.querySelector('source')!.getAttribute('type')!.replace('image/', '.'),
-      box: image.getBoundingClientRect().width,
-      sizes: sizesWidth(image.parentElement!.querySelector('source')!.getAttribute('sizes')!),
-      current: image.currentSrc,
-      loaded: loaded(image),
-    }));
-  });
+      /** The length of a `sizes` entry in CSS pixels, as the page's own CSS computes it. */
+      const pixels = (length: string) => {
+        const probe = document.createElement('div');
+        probe.style.width = length;
+        probe.style.position = 'absolute';
+        document.body.append(probe);
+        const width = probe.getBoundingClientRect().width;
+        probe.remove();
+        return width;
+      };
+      /**
+       * The first entry of `sizes` whose media condition matches, as a browser picks it: an entry is
+       * "(condition) length", its length the part after the condition that CSS reads as a width.
+       */
+      const sizesWidth = (sizes: string) => {
+        for (const entry of sizes.split(/,(?![^(]*\))/).map((part) => part.trim())) {
+          if (CSS.supports('width', entry)) return pixels(entry);
+          for (let end = entry.indexOf(')'); end !== -1; end = entry.indexOf(')', end + 1)) {
+            const [condition, length] = [entry.slice(0, end + 1), entry.slice(end + 1).trim()];
+            if (!length || !CSS.supports('width', length)) continue;
+            if (matchMedia(condition).matches) return pixels(length);
+            break;
+          }
+        }
+        return NaN;
+      };
+      return {
+        shown: images.map((image) => ({
+          src: image.getAttribute('src')!,
+          offered: image.parentElement!.querySelector('source')!.getAttribute('type')!.replace('image/', '.'),
+          box: image.getBoundingClientRect().width,
+          sizes: sizesWidth(image.parentElement!.querySelector('source')!.getAttribute('sizes')!),
+          current: image.currentSrc,
+          loaded: loaded(image),
+        })),
+      };
+    }, givenUp);
+    if (seen.shown) return seen.shown;
+    tries = seen.waiting === last ? tries + 1 : 1;
+    last = seen.waiting;
+    if (tries === 20) givenUp.push(seen.waiting);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 describe('photos', () => {
