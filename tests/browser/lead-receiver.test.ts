@@ -1,6 +1,6 @@
 /**
  * The site's own lead receiver (scripts/cloudflare/lead-*.js) in Cloudflare's runtime: a copy of
- * the tree with `leadEndpoint: "/api/leads"` and the calls to action live, /contact and /pricing
+ * the site with `leadEndpoint: "/api/leads"` and the calls to action live, /contact and /pricing
  * built, served by `npm run serve:cloudflare` (wrangler pages dev, a local D1 database with the
  * migrations applied), with stand-ins on loopback for what lives elsewhere: the agency's webhook
  * (it checks the signature) and Cloudflare Access's team keys. Chromium sends the form with
@@ -29,7 +29,8 @@ import {
 import { ENTRIES, field, fillContactForm, submitContactForm } from '../support/contact-form';
 import { startCloudflare } from '../support/hosts';
 import { bodyOf, listenOnLoopback, type RunningServer } from '../support/server';
-import { copyOfTree, type TreeCopy } from '../support/tree-copy';
+import { ROOT, runIn } from '../support/site';
+import { copyOfSite, copyOfTree, type TreeCopy } from '../support/tree-copy';
 
 /** The receiver's limits in this copy (pages/_data/lead-receiver.json). */
 const LIMITS = { perAddressHourly: 10, minimumSeconds: 1 };
@@ -111,7 +112,7 @@ beforeAll(async () => {
   });
   const webhookUrl = await listenOnLoopback(webhook.server);
 
-  tree = copyOfTree();
+  tree = copyOfSite();
   editData(tree, 'site.json', { leadEndpoint: '/api/leads', liveActions: true, phone: '(202) 555-0147' });
   packages = editData(tree, 'pricing.json', {}).packages as typeof packages;
   editData(tree, 'lead-receiver.json', LIMITS);
@@ -120,17 +121,19 @@ beforeAll(async () => {
     [
       'parcel',
       'build',
-      'pages/contact.html',
-      'pages/pricing.html',
+      `${tree.root}/pages/contact.html`,
+      `${tree.root}/pages/pricing.html`,
+      '--dist-dir',
+      `${tree.root}/dist`,
       '--no-source-maps',
       '--log-level',
       'error',
     ],
-    { cwd: tree.root, stdio: 'inherit' },
+    { ...runIn(tree.root), stdio: 'inherit' },
   );
   // The pages rewritten as a build rewrites them (and the hashes of their inline code, for the CSP).
   for (const step of ['inline-styles.mjs', 'hosting/write-hosting-files.mjs'])
-    execFileSync('node', [`scripts/build/${step}`], { cwd: tree.root, stdio: 'pipe' });
+    execFileSync('node', [`scripts/build/${step}`], { ...runIn(tree.root), stdio: 'pipe' });
   site = await startCloudflare(
     tree.root,
     {
@@ -703,7 +706,7 @@ async function faultProxy(origin: string, faultRate: number) {
 
 /** The names of the receiver's own functions (scripts/cloudflare/lead-*.js), as its profile shows them. */
 function receiverFunctions(): Set<string> {
-  const folder = `${tree.root}/scripts/cloudflare`;
+  const folder = `${ROOT}/scripts/cloudflare`;
   const names = readdirSync(folder)
     .filter((file) => /^lead-.*\.js$/.test(file))
     .flatMap((file) => [

@@ -53,9 +53,10 @@ export function leadReceiverSettings(overrides = {}) {
  * The Pages project's Wrangler file (hosting/cloudflare/wrangler.jsonc) while the receiver is on:
  * its D1 database (lead-receiver.json `databaseId`; a local one until it is set) with the
  * migrations, and the alert e-mail's binding. With it, the file is the project's source of truth
- * for bindings (README "Lead delivery").
+ * for bindings (README "Lead delivery"). `migrationsDir`: the repository's
+ * scripts/cloudflare/migrations, from the folder the file is written in.
  */
-export function wranglerConfig({ project, databaseId }) {
+export function wranglerConfig({ project, databaseId, migrationsDir }) {
   return {
     name: project,
     pages_build_output_dir: '../../dist',
@@ -65,7 +66,7 @@ export function wranglerConfig({ project, databaseId }) {
         binding: 'LEADS',
         database_name: 'leads',
         database_id: databaseId || 'local-leads',
-        migrations_dir: '../../scripts/cloudflare/migrations',
+        migrations_dir: migrationsDir,
       },
     ],
     send_email: [{ name: 'ALERT_EMAIL' }],

@@ -397,6 +397,11 @@ if (site.leadEndpoint === RECEIVER_PATH) {
       wranglerConfig({
         project: process.env.CLOUDFLARE_PROJECT || site.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
         databaseId: leadReceiver.databaseId,
+        // From the site's hosting/, wherever its root is (SITE_ROOT), to the repository's code.
+        migrationsDir: path
+          .relative(CLOUDFLARE, path.join(ROOT, 'scripts/cloudflare/migrations'))
+          .split(path.sep)
+          .join('/'),
       }),
       null,
       2,
