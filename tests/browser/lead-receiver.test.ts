@@ -125,6 +125,9 @@ beforeAll(async () => {
       `${tree.root}/pages/pricing.html`,
       '--dist-dir',
       `${tree.root}/dist`,
+      // Its cache in the copy, gone with it: run from the project, Parcel would keep one at its root.
+      '--cache-dir',
+      `${tree.root}/.cache/parcel`,
       '--no-source-maps',
       '--log-level',
       'error',
