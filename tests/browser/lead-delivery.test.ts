@@ -116,6 +116,9 @@ beforeAll(async () => {
       ...PAGES.map((page) => path.join(tree.root, `pages${page}.html`)),
       '--dist-dir',
       dist,
+      // Parcel opens its cache folder even when it uses none: the copy's, gone with it.
+      '--cache-dir',
+      path.join(tree.root, '.cache/parcel'),
       '--no-cache',
       '--no-source-maps',
       '--log-level',
