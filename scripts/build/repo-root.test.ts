@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -15,6 +15,18 @@ function rootsWith(siteRoot: string) {
 }
 
 describe('the site root', () => {
+  it('stops the build at a folder that holds no site, before anything reads it, saying what to name', () => {
+    const build = spawnSync(process.execPath, [path.join(__dirname, 'build.mjs')], {
+      env: { ...process.env, SITE_ROOT: 'tests/fixtures/grown' },
+      encoding: 'utf8',
+    });
+    expect(build.status).toBe(1);
+    expect(build.stderr).toContain(
+      'SITE_ROOT is tests/fixtures/grown: tests/fixtures/grown/ has no pages/_data/.',
+    );
+    expect(build.stderr).toMatch(/Fix: Name a folder that holds a site's pages\/.*or unset SITE_ROOT/);
+  });
+
   it('is the repository unless SITE_ROOT names a folder in it, whose pages/, dist/ and hosting/ it then uses', () => {
     expect(JSON.parse(rootsWith(''))).toEqual({
       ROOT,
