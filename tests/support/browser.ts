@@ -14,6 +14,7 @@ import { prepareCaptureBrowser, unsupportedReason } from '../../backstop/capture
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/build/chromium.cjs';
 import { atEveryWidth } from './placeholder-sample.cjs';
 import { startNpmServer, type RunningServer } from './server';
+import { pathsToVisit } from './site';
 
 /**
  * The Chromium the browser tests and the budget drive: the build the visual suite pins where it
@@ -94,7 +95,8 @@ export interface BrowserSite {
    * loaded once, at the first width, then the tab is resized to each further width, as a visitor
    * resizes a window: the stylesheet lays the page out afresh, and the load and anything `check`
    * injects are paid once per path. Under-construction pages outside the sample are checked at the
-   * first width only (tests/support/placeholder-sample.cjs). `load` replaces the plain
+   * first width only (tests/support/placeholder-sample.cjs); on the grown site, the pages it
+   * grows and a page of each kind (pathsToVisit, site.ts). `load` replaces the plain
    * `page.goto`; `prepare` runs once per tab.
    */
   checkEveryPath: (
@@ -169,9 +171,10 @@ export function useBrowserAndSite(): BrowserSite {
     async checkEveryPath(paths, widths, check, { prepare, load, urlFor, ...options } = {}) {
       const found: string[][] = [];
       // One iterator shared by every tab: each path is taken by the first tab that is free.
-      const queue = paths.entries();
+      const visited = pathsToVisit(paths);
+      const queue = visited.entries();
       await Promise.all(
-        Array.from({ length: Math.min(TABS, paths.length) }, async () => {
+        Array.from({ length: Math.min(TABS, visited.length) }, async () => {
           const page = await this.newPage(widths[0]!, options);
           await prepare?.(page);
           for (const [index, path] of queue) {

@@ -117,6 +117,31 @@ export const pages: SitePage[] = [
     })),
 ];
 
+/**
+ * The paths of `paths` that a check of every page visits. On the shipped site, all of them. On the
+ * grown site, those whose `<main>` the shipped build (ROOT/dist) does not hold byte for byte (the
+ * posts, the listings, the photos, the data the fixture changes), and one of each kind among the
+ * rest: those differ from the shipped pages only in the header and footer that the grown settings
+ * change, which that one shows, and the shipped site's run checks their content. Without a
+ * shipped build, every path.
+ */
+export function pathsToVisit(paths: readonly string[]): readonly string[] {
+  if (!GROWN_TREE) return paths;
+  const mainOf = (dist: string, routePath: string) => {
+    const file = path.join(dist, fileOfRoute(routePath));
+    return existsSync(file) ? /<main[\s\S]*<\/main>/.exec(readFileSync(file, 'utf8'))?.[0] : undefined;
+  };
+  const kinds = new Set<string>();
+  return paths.filter((routePath) => {
+    const shipped = mainOf(path.join(ROOT, 'dist'), routePath);
+    if (shipped === undefined || shipped !== mainOf(DIST, routePath)) return true;
+    const kind = pages.find((page) => page.path === routePath)?.kind ?? routePath;
+    if (kinds.has(kind)) return false;
+    kinds.add(kind);
+    return true;
+  });
+}
+
 /** A page's <title>: its title and the agency's name, or the title alone when that is longer than 60 characters. */
 export const documentTitleOf = (page: SitePage) =>
   `${page.title} | ${site.name}`.length <= 60 ? `${page.title} | ${site.name}` : page.title;
