@@ -15,12 +15,13 @@ const path = require('node:path');
 const { fileOfRoute } = require('./scripts/build/route-file.cjs');
 const { loadSiteData } = require('./scripts/build/posthtml-site/site-data.cjs');
 const { editorConfig, EDITOR_PATH } = require('./scripts/build/editor/editor-config.cjs');
+const { SITE_ROOT } = require('./scripts/build/repo-root.cjs');
 
-const routesFile = path.join(__dirname, 'pages/_data/routes.json');
+const routesFile = path.join(SITE_ROOT, 'pages/_data/routes.json');
 
-/** The folder Parcel writes the dev build to: its --dist-dir, or its default. */
+/** The folder Parcel writes the dev build to: its --dist-dir (the last one given wins), or its default. */
 function devDistDir() {
-  const flag = process.argv.indexOf('--dist-dir');
+  const flag = process.argv.lastIndexOf('--dist-dir');
   return path.resolve(flag > 0 ? process.argv[flag + 1] : 'dist');
 }
 

@@ -32,7 +32,7 @@ import { hostOf, outputForHost } from './hosting/precompress.mjs';
 const require = createRequire(import.meta.url);
 const { default: Parcel, BuildError } = require('@parcel/core');
 const { PARCEL_CACHE, PARCEL_INPUTS, parcelWorkers } = require('./build-cache.cjs');
-const { ROOT, SITE_ROOT, DIST } = require('./repo-root.cjs');
+const { SITE_ROOT, DIST, siteRootProblem } = require('./repo-root.cjs');
 const { INDEX_FILE: POSTS_INDEX, writePostsIndex } = require('./posts/posts-index.cjs');
 
 const started = performance.now();
@@ -44,13 +44,7 @@ function stop(message) {
 }
 
 // A site root (SITE_ROOT) that is no site, refused before anything reads it.
-if (!existsSync(path.join(SITE_ROOT, 'pages/_data'))) {
-  stop(
-    `🚨 Build failed.\n\nSITE_ROOT is ${process.env.SITE_ROOT}: ${path.relative(ROOT, SITE_ROOT)}/ has no pages/_data/.\n` +
-      "  Fix: Name a folder that holds a site's pages/ (its pages, _data with its schemas, _posts, _images), " +
-      "as a copy of the repository's pages/ does (tests/fixtures/README.md), or unset SITE_ROOT to build the site itself.",
-  );
-}
+if (siteRootProblem()) stop(siteRootProblem());
 // A host the last step would refuse, refused before the long part.
 try {
   hostOf();

@@ -7,6 +7,7 @@
  * SITE_ROOT names another folder inside it, as a test names a fixture (tests/fixtures/README.md):
  * the code, the partials and the styles stay the repository's.
  */
+const { existsSync } = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -20,10 +21,24 @@ if (path.relative(ROOT, SITE_ROOT).startsWith('..')) {
 /** The site's pages/ from the repository's root: "pages", or a fixture's ("tests/fixtures/…/pages"). */
 const PAGES_DIR = path.relative(ROOT, path.join(SITE_ROOT, 'pages')).split(path.sep).join('/');
 
+/**
+ * Why the site root cannot be built or served, as the build prints a mistake, or undefined: a
+ * folder that holds no site (the fixture folder itself, say), refused before anything reads it.
+ */
+function siteRootProblem() {
+  if (existsSync(path.join(SITE_ROOT, 'pages/_data'))) return undefined;
+  return (
+    `🚨 Build failed.\n\nSITE_ROOT is ${process.env.SITE_ROOT}: ${path.relative(ROOT, SITE_ROOT)}/ has no pages/_data/.\n` +
+    "  Fix: Name a folder that holds a site's pages/ (its pages, _data with its schemas, _posts, _images), " +
+    "as a copy of the repository's pages/ does (tests/fixtures/README.md), or unset SITE_ROOT to build the site itself."
+  );
+}
+
 module.exports = {
   ROOT,
   SITE_ROOT,
   PAGES_DIR,
   DIST: path.join(SITE_ROOT, 'dist'),
   HOSTING: path.join(SITE_ROOT, 'hosting'),
+  siteRootProblem,
 };

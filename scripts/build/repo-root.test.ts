@@ -27,6 +27,20 @@ describe('the site root', () => {
     expect(build.stderr).toMatch(/Fix: Name a folder that holds a site's pages\/.*or unset SITE_ROOT/);
   });
 
+  it('stops npm run dev there too, before Parcel starts', () => {
+    const dev = spawnSync('npm', ['run', '--silent', 'dev'], {
+      cwd: ROOT,
+      env: { ...process.env, SITE_ROOT: 'tests/fixtures/grown' },
+      encoding: 'utf8',
+      // A dev server that started would never exit.
+      timeout: 60_000,
+    });
+    expect(dev.status).toBe(1);
+    expect(dev.stderr).toContain(
+      'SITE_ROOT is tests/fixtures/grown: tests/fixtures/grown/ has no pages/_data/.',
+    );
+  });
+
   it('is the repository unless SITE_ROOT names a folder in it, whose pages/, dist/ and hosting/ it then uses', () => {
     expect(JSON.parse(rootsWith(''))).toEqual({
       ROOT,

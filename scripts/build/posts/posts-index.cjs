@@ -12,7 +12,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { ROOT, SITE_ROOT } = require('../repo-root.cjs');
+const { ROOT, SITE_ROOT, siteRootProblem } = require('../repo-root.cjs');
 
 const INDEX = '.cache/blog/posts.json';
 const INDEX_FILE = path.join(SITE_ROOT, INDEX);
@@ -65,6 +65,11 @@ function writePostsIndex() {
 module.exports = { INDEX, INDEX_FILE, writePostsIndex };
 
 if (require.main === module) {
+  // `npm run dev`'s first step: a site root that is no site stops it as it stops the build.
+  if (siteRootProblem()) {
+    console.error(siteRootProblem());
+    process.exit(1);
+  }
   try {
     writePostsIndex();
   } catch (error) {
