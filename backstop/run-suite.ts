@@ -5,12 +5,21 @@
  * on a copy of the built site with one changed digit.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import backstop from 'backstopjs';
 import { failNearMisses } from './exact-pixels.mjs';
 import { failures } from './failures.mjs';
 
 export type Failure = ReturnType<typeof failures>[number];
+
+/**
+ * Closes the browser the run's captures shared: BackstopJS as patched launches one for the run,
+ * not one per capture (docs/dependencies.md, "Patched").
+ */
+const { closeBrowsers } = createRequire(import.meta.url)('backstopjs/core/util/runPuppet.js') as {
+  closeBrowsers: () => Promise<void>;
+};
 
 export interface SuiteConfig {
   scenarios: object[];
@@ -27,6 +36,8 @@ export async function runSuite(command: 'test' | 'reference', config: SuiteConfi
     await backstop(command, { config });
   } catch (caught) {
     error = caught instanceof Error ? caught : new Error(String(caught));
+  } finally {
+    await closeBrowsers();
   }
   if (command === 'reference') {
     if (error) throw error;
