@@ -61,17 +61,18 @@ const lhciFiles = <T>(name: RegExp) =>
  */
 const GROWN_AUDITED = ['/about-us/team', '/case-studies', SHOWCASE.listing, SHOWCASE.post];
 
-let nginx: RunningServer, grownNginx: RunningServer, serve: RunningServer, chromePath: string;
+let nginx: RunningServer, grownNginx: RunningServer, chromePath: string;
+/** `npm run serve`, for the timed figures alone (not in npm test): started by their test. */
+let serve: RunningServer | undefined;
 beforeAll(async () => {
   // Lighthouse audits no page answered with 404: nginx serves the 404 page there with status 200.
   const notFound = 'location = /no-such-page { try_files /404.html =404; }';
   nginx = await startNginx({ tls: true, serverDirectives: notFound });
   grownNginx = await startNginx({ tls: true, root: await grownTree() });
-  serve = await startNpmServer('serve');
   chromePath = await testChromium(); // the pinned build, so that figures compare across machines
 }, 300_000);
 afterAll(async () => {
-  await Promise.all([nginx.stop(), grownNginx.stop(), serve.stop()]);
+  await Promise.all([nginx.stop(), grownNginx.stop(), serve?.stop()]);
   removeNginxOutputs();
 });
 /** A page's origin: the grown tree's pages are audited on their own server. */
@@ -194,6 +195,7 @@ it(`each photo sends at most ${PHOTO_BYTES / 1024} KB to a phone`, async () => {
   const heading = `build step | the site, cold | ${SCALED_POSTS} posts, cold | after a post's edit`;
   console.log(`The builds, step by step\n${aligned(heading, steps)}`);
   const browser = await launchBrowser(chromePath);
+  serve = await startNpmServer('serve');
   const interactions = (await interactionTimings(browser, serve.url)).map(({ name, first, later }) => [
     ...[name, vsGoal(`${name}, first`, first, 100), vsGoal(`${name}, later`, later, 50)],
   ]);
