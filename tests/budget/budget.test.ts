@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { Result } from 'lighthouse';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, testChromium } from '../support/browser';
-import { removeNginxOutputs, startNginx } from '../support/hosts';
+import { startNginx } from '../support/hosts';
 import { startNpmServer, type RunningServer } from '../support/server';
 import { SHOWCASE } from '../support/grown-posts.mjs';
 import { grownTree } from '../support/grown-tree.mjs';
@@ -73,7 +73,6 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => {
   await Promise.all([nginx.stop(), grownNginx.stop(), serve?.stop()]);
-  removeNginxOutputs();
 });
 /** A page's origin: the grown tree's pages are audited on their own server. */
 const originOf = (url: string) => new URL(url).origin;

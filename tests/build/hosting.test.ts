@@ -13,7 +13,6 @@ import {
   startServe,
   entryScriptOf,
   hostRuleCounts,
-  removeNginxOutputs,
   type RunningNginx,
 } from '../support/hosts';
 import {
@@ -35,9 +34,6 @@ import {
   routes,
   site,
 } from '../support/site';
-
-// The nginx output the servers below share, once they have stopped.
-afterAll(removeNginxOutputs);
 
 const SECURITY_HEADERS = [
   'content-security-policy',

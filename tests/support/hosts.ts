@@ -3,7 +3,19 @@
  * nginx with the generated config, and Cloudflare's runtime (wrangler pages dev).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { get } from 'node:http';
 import { brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync } from 'node:zlib';
 import { connect } from 'node:net';
@@ -84,31 +96,51 @@ export interface RunningNginx extends RunningServer {
   served: string;
 }
 
-/** Each site root's dist/ as an nginx build writes it, once made (servedForNginx). */
-const nginxOutputs = new Map<string, { folder: string; made: Promise<void> }>();
+/** Each site root's dist/ as an nginx build writes it, once found or made (servedForNginx). */
+const nginxOutputs = new Map<string, Promise<string>>();
 
 /**
  * What `DEPLOY_TO=nginx npm run build` would write for the site at `root`: a copy of its dist/
  * with its precompressed files (scripts/build/hosting/precompress.mjs), so that dist/ stays the
- * default host's output. Made once until removeNginxOutputs(): every nginx a test file starts
- * serves the same, and compressing the site takes seconds.
+ * default host's output. Compressing a site takes seconds, and the build-output checks, the
+ * grown site's and the budget serve the same output in turn: it is kept in the site root's
+ * .cache/nginx-dist/, named by a digest of its dist/ (each file's path, size and time), and made
+ * again once dist/ changes; the older one goes then.
  */
-async function servedForNginx(root: string): Promise<string> {
+function servedForNginx(root: string): Promise<string> {
   let output = nginxOutputs.get(root);
   if (!output) {
-    const folder = mkdtempSync(path.join(tmpdir(), 'nginx-dist-'));
-    cpSync(path.join(root, 'dist'), folder, { recursive: true });
-    output = { folder, made: precompress(folder).then(() => undefined) };
+    output = nginxOutputOf(root);
     nginxOutputs.set(root, output);
   }
-  await output.made;
-  return output.folder;
+  return output;
 }
 
-/** Removes what servedForNginx() made: a test file that starts nginx calls it once its servers stopped. */
-export function removeNginxOutputs() {
-  for (const { folder } of nginxOutputs.values()) rmSync(folder, { recursive: true, force: true });
-  nginxOutputs.clear();
+async function nginxOutputOf(root: string): Promise<string> {
+  const dist = path.join(root, 'dist');
+  const kept = path.join(root, '.cache/nginx-dist');
+  const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).sort();
+  const stamp = createHash('sha256');
+  for (const file of files) {
+    const { size, mtimeMs } = statSync(path.join(dist, file));
+    stamp.update(`${file}\0${size}\0${mtimeMs}\n`);
+  }
+  const folder = path.join(kept, stamp.digest('hex').slice(0, 16));
+  if (existsSync(folder)) return folder;
+  mkdirSync(kept, { recursive: true });
+  // Made aside and renamed into place: a test file in another worker may be making the same.
+  const making = mkdtempSync(`${folder}-`);
+  cpSync(dist, making, { recursive: true });
+  await precompress(making);
+  try {
+    renameSync(making, folder);
+  } catch {
+    rmSync(making, { recursive: true, force: true });
+  }
+  for (const name of readdirSync(kept))
+    if (name !== path.basename(folder) && !name.startsWith(`${path.basename(folder)}-`))
+      rmSync(path.join(kept, name), { recursive: true, force: true });
+  return folder;
 }
 
 /**
