@@ -44,7 +44,8 @@ function stop(message) {
 }
 
 // A site root (SITE_ROOT) that is no site, refused before anything reads it.
-if (siteRootProblem()) stop(siteRootProblem());
+const siteProblem = siteRootProblem();
+if (siteProblem) stop(siteProblem);
 // A host the last step would refuse, refused before the long part.
 try {
   hostOf();

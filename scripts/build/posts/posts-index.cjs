@@ -66,8 +66,9 @@ module.exports = { INDEX, INDEX_FILE, writePostsIndex };
 
 if (require.main === module) {
   // `npm run dev`'s first step: a site root that is no site stops it as it stops the build.
-  if (siteRootProblem()) {
-    console.error(siteRootProblem());
+  const problem = siteRootProblem();
+  if (problem) {
+    console.error(problem);
     process.exit(1);
   }
   try {
