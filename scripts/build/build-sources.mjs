@@ -6,7 +6,11 @@
  * a file restored by `git checkout` has its old content again and counts as unchanged, whatever
  * its modification time says. They read the day to know which posts the build published.
  *
- *   node scripts/build/build-sources.mjs   writes the record (npm run build writes it: build.mjs)
+ * `npm run dev` writes its own build into the same dist/ (unminified, with its live reload), so it
+ * replaces the record with one that says so: the suites then refuse dist/ until the next build.
+ *
+ *   node scripts/build/build-sources.mjs         writes the record (npm run build writes it: build.mjs)
+ *   node scripts/build/build-sources.mjs --dev   marks dist/ as npm run dev's (package.json "dev")
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -66,6 +70,12 @@ export function sourceDigests(siteRoot = SITE_ROOT) {
   );
 }
 
+/** Whether a site root's dist/ was last written by `npm run dev` rather than `npm run build`. */
+export function writtenByDev(siteRoot = SITE_ROOT) {
+  const file = path.join(siteRoot, RECORD);
+  return existsSync(file) && JSON.parse(readFileSync(file, 'utf8')).dev === true;
+}
+
 /** The digests recorded by the last build of a site root, or undefined when it recorded none. */
 export function recordedDigests(siteRoot = SITE_ROOT) {
   const file = path.join(siteRoot, RECORD);
@@ -105,4 +115,16 @@ export function writeSourcesRecord() {
   );
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) writeSourcesRecord();
+/** Records that `npm run dev` writes dist/ from now on: no source digests, so no suite takes it for a build. */
+function writeDevRecord() {
+  mkdirSync(path.join(SITE_ROOT, path.dirname(RECORD)), { recursive: true });
+  writeFileSync(
+    path.join(SITE_ROOT, RECORD),
+    `${JSON.stringify({ note: 'Written by npm run dev (scripts/build/build-sources.mjs): dist/ holds its build.', dev: true }, null, 1)}\n`,
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--dev')) writeDevRecord();
+  else writeSourcesRecord();
+}

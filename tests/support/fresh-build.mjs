@@ -10,7 +10,12 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { changedFiles, recordedDigests, sourceDigests } from '../../scripts/build/build-sources.mjs';
+import {
+  changedFiles,
+  recordedDigests,
+  sourceDigests,
+  writtenByDev,
+} from '../../scripts/build/build-sources.mjs';
 import repoRoot from '../../scripts/build/repo-root.cjs';
 
 /** Written at the end of npm run build (scripts/build/hosting/write-hosting-files.mjs). */
@@ -19,6 +24,9 @@ const RUN = 'Run npm run build first, or npm run check, which builds and then ch
 
 /** Why a tree's dist/ cannot be tested as it is, or undefined when it was built from its sources as they are. */
 export function staleBuild(root = repoRoot.ROOT) {
+  if (writtenByDev(root)) {
+    return `dist/ holds the build of npm run dev (unminified, with its live reload), not of npm run build: these tests would check another site. ${RUN}`;
+  }
   const recorded = recordedDigests(root);
   if (!existsSync(path.join(root, BUILT)) || !recorded) {
     return `dist/ has not been built (or its build stopped). ${RUN}`;

@@ -1,0 +1,2 @@
+export function staleBuild(root?: string): string | undefined;
+export default function setup(): void;
