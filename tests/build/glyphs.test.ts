@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { interCodePoints, interSubsets } from '../../scripts/build/subset-font.mjs';
 import { glyphsOutside } from '../support/page-checks';
-import { DIST, ROOT, allBuiltFiles } from '../support/site';
+import { DIST, ROOT, builtFilesToVisit } from '../support/site';
 import { filesHolding } from '../support/where-written';
 
 describe('glyphs', () => {
@@ -11,7 +11,7 @@ describe('glyphs', () => {
   // looks different on every machine (and breaks screenshot comparison). Emoji come from the
   // system's colour emoji font by design.
   it('draws every character of every page with the self-hosted font, emoji aside', async () => {
-    const outside = glyphsOutside(allBuiltFiles(), DIST);
+    const outside = glyphsOutside(builtFilesToVisit(), DIST);
     const inter = await interCodePoints();
     const problems = Object.entries(outside).map(([character, page]) => {
       const codePoint = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;

@@ -202,6 +202,11 @@ export function allBuiltFiles(): string[] {
   return [...pages.map((page) => builtFileFor(page.path)), path.join(DIST, '404.html')];
 }
 
+/** The built files that a check of every page reads (pathsToVisit), and the 404 page. */
+export function builtFilesToVisit(): string[] {
+  return [...pathsToVisit(pages.map((page) => page.path)).map(builtFileFor), path.join(DIST, '404.html')];
+}
+
 /** Visible text with whitespace collapsed, as a reader sees it. */
 export function textOf(node: Element | null | undefined): string {
   return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
