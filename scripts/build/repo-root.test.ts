@@ -41,6 +41,16 @@ describe('the site root', () => {
     );
   });
 
+  it('is the root whose build the suites that test dist/ check', () => {
+    // A folder that was never built, beside a repository whose own dist/ may well be fresh.
+    const check = spawnSync(process.execPath, [path.join(ROOT, 'tests/support/fresh-build.mjs')], {
+      env: { ...process.env, SITE_ROOT: 'tests/fixtures/grown' },
+      encoding: 'utf8',
+    });
+    expect(check.status).toBe(1);
+    expect(check.stderr).toMatch(/^dist\/ has not been built/);
+  });
+
   it('is the repository unless SITE_ROOT names a folder in it, whose pages/, dist/ and hosting/ it then uses', () => {
     expect(JSON.parse(rootsWith(''))).toEqual({
       ROOT,

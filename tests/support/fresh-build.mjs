@@ -22,8 +22,11 @@ import repoRoot from '../../scripts/build/repo-root.cjs';
 const BUILT = 'dist/_headers';
 const RUN = 'Run npm run build first, or npm run check, which builds and then checks.';
 
-/** Why a tree's dist/ cannot be tested as it is, or undefined when it was built from its sources as they are. */
-export function staleBuild(root = repoRoot.ROOT) {
+/**
+ * Why a site root's dist/ cannot be tested as it is, or undefined when it was built from its
+ * sources as they are. By default the root the suites test (SITE_ROOT, or the repository).
+ */
+export function staleBuild(root = repoRoot.SITE_ROOT) {
   if (writtenByDev(root)) {
     return `dist/ holds the build of npm run dev (unminified, with its live reload), not of npm run build: these tests would check another site. ${RUN}`;
   }
