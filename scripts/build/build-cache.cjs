@@ -6,8 +6,6 @@
  * - parcel/: Parcel's cache (scripts/build/build.mjs), so that a publish after one post's
  *   edit rebuilds that post's pages and what lists it, not the site; parcel-dev/, the dev
  *   server's (npm run dev), kept apart: it shows drafts, which no build publishes;
- *   parcel-inputs.json, what the build in parcel/ was made from, for the next build's choice of
- *   workers (build.mjs);
  * - posts/: what was read of each post (its front matter checked, its Markdown rendered and
  *   checked), by a digest of the file, of what reading it depends on and of the reader's code
  *   (scripts/build/posts/read-posts.cjs): each step of a build that reads the posts (the posts'
@@ -31,9 +29,9 @@ const CACHE_DIR = process.env.BUILD_CACHE
   : path.join(SITE_ROOT, '.cache');
 
 /**
- * Parcel's workers: one per core. Parcel's own default is half the cores (at most 4), which on a
- * 2-core machine is one worker, and page transforms are independent of each other
- * (docs/performance.md, "Workers"). PARCEL_WORKERS, when set, wins.
+ * Parcel's workers for a cold build: one per core. Parcel's own default is half the cores (at
+ * most 4), which on a 2-core machine is one worker, and page transforms are independent of each
+ * other (docs/performance.md, "Workers"). PARCEL_WORKERS, when set, wins.
  */
 function parcelWorkers() {
   if (process.env.PARCEL_WORKERS) return Number(process.env.PARCEL_WORKERS);
@@ -43,8 +41,6 @@ function parcelWorkers() {
 module.exports = {
   CACHE_DIR,
   PARCEL_CACHE: path.join(CACHE_DIR, 'parcel'),
-  // What the build in parcel/ was made from (scripts/build/build.mjs).
-  PARCEL_INPUTS: path.join(CACHE_DIR, 'parcel-inputs.json'),
   POSTS_CACHE: path.join(CACHE_DIR, 'posts'),
   parcelWorkers,
 };

@@ -6,12 +6,10 @@
  *    Parcel chooses which cached pages to build again from the files it sees changed as it starts,
  *    so the index must be current by then); the record of the build's sources (build-sources.mjs).
  * 2. Parcel, through its API, with the plugins .parcelrc names: the pages, the posts, the photos'
- *    variants, clean URLs, the feeds. Its cache is the build cache's (build-cache.cjs). It runs on
- *    a worker per core; or in this process alone when its cache holds the last build and only the
- *    text of a few posts changed since (a publish): then those pages are built again, and starting
- *    the workers (each loads Parcel and every plugin) costs more than they save
- *    (docs/performance.md, "Workers"). In this process, Parcel's plugins find the posts this step
- *    read for the index already read.
+ *    variants, clean URLs, the feeds. Its cache is the build cache's (build-cache.cjs). A cold
+ *    build runs on a worker per core; a build from the cache in this process alone, where Parcel's
+ *    plugins find the posts this step read for the index already read (docs/performance.md,
+ *    "Workers").
  * 3. What needs the bytes Parcel wrote: inline-styles.mjs (the stylesheet into each page, the entry
  *    script pinned by its digest, the CSP's hashes), the logo, the editor at /admin, each host's
  *    files, and the output for the host DEPLOY_TO names (hosting/precompress.mjs).
@@ -21,19 +19,19 @@
  * set here, for the year in every page's footer (page-transformer). tests/machinery/build-cache.test.ts
  * checks that a build from the cache writes what a cold build writes.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import { RECORD, changedFiles, writeSourcesRecord } from './build-sources.mjs';
+import { writeSourcesRecord } from './build-sources.mjs';
 import { emptyDist } from './empty-dist.mjs';
 import { hostOf, outputForHost } from './hosting/precompress.mjs';
 
 const require = createRequire(import.meta.url);
 const { default: Parcel, BuildError } = require('@parcel/core');
-const { PARCEL_CACHE, PARCEL_INPUTS, parcelWorkers } = require('./build-cache.cjs');
+const { PARCEL_CACHE, parcelWorkers } = require('./build-cache.cjs');
 const { SITE_ROOT, DIST, siteRootProblem } = require('./repo-root.cjs');
-const { INDEX_FILE: POSTS_INDEX, writePostsIndex } = require('./posts/posts-index.cjs');
+const { writePostsIndex } = require('./posts/posts-index.cjs');
 
 const started = performance.now();
 
@@ -63,41 +61,13 @@ try {
 writeSourcesRecord();
 
 const year = String(new Date().getFullYear());
-/** At most this many posts' text edited since the cached build: Parcel in this process rebuilds them sooner than workers would start. */
-const FEW_POSTS = 3;
-
-/**
- * What the pages are made from: the build's record of its sources and day (written above), what
- * pages read from the environment, and the posts' index, which the listings read.
- */
-function inputsNow() {
-  return {
-    ...JSON.parse(readFileSync(path.join(SITE_ROOT, RECORD), 'utf8')),
-    drafts: process.env.BLOG_DRAFTS ?? '',
-    year,
-    postsIndex: existsSync(POSTS_INDEX) ? readFileSync(POSTS_INDEX, 'utf8') : '',
-  };
-}
-
-/** The posts whose text alone changed since the build the cache holds, or undefined when anything else did. */
-function onlyPostsEdited(inputs) {
-  if (process.env.PARCEL_WORKERS || !existsSync(PARCEL_CACHE) || !existsSync(PARCEL_INPUTS)) return undefined;
-  const last = JSON.parse(readFileSync(PARCEL_INPUTS, 'utf8'));
-  if (['day', 'drafts', 'year', 'postsIndex'].some((key) => last[key] !== inputs[key])) return undefined;
-  const changed = changedFiles(last.files ?? {}, inputs.files);
-  const edited = changed.every((file) => /^pages\/_posts\/[^/]+\.(md|markdown)$/.test(file));
-  return edited && changed.length <= FEW_POSTS ? changed : undefined;
-}
-
-const inputs = inputsNow();
-const edited = onlyPostsEdited(inputs);
-if (edited) {
-  console.log(
-    `Parcel without workers: since the build in its cache, ${edited.length === 0 ? 'nothing' : `only ${edited.join(', ')}`} changed.`,
-  );
-}
+// From its cache, Parcel builds again only what changed since, which this process does sooner
+// than a worker per core starts (each loads Parcel and every plugin); a cold build shares its
+// pages and photos between the workers (docs/performance.md, "Workers").
+const warm = existsSync(PARCEL_CACHE) && !process.env.PARCEL_WORKERS;
+if (warm) console.log('Parcel without workers: its cache holds an earlier build.');
 // Read by Parcel's worker farm as it starts, and by the pages (page-transformer).
-process.env.PARCEL_WORKERS = edited ? '0' : String(parcelWorkers());
+process.env.PARCEL_WORKERS = warm ? '0' : String(parcelWorkers());
 process.env.BUILD_YEAR = year;
 
 // As `parcel build "pages/**/*.html" --no-source-maps --cache-dir <cache>` runs it, with its report.
@@ -119,8 +89,6 @@ try {
   if (!(error instanceof BuildError)) console.error(error);
   process.exit(1);
 }
-// What this cache was built from, for the next build's choice; kept only from a build that succeeded.
-writeFileSync(PARCEL_INPUTS, `${JSON.stringify(inputs)}\n`);
 const parcelEnded = performance.now();
 
 (await import('./inline-styles.mjs')).inlineStyles();
