@@ -19,9 +19,11 @@
  * set here, for the year in every page's footer (page-transformer). tests/machinery/build-cache.test.ts
  * checks that a build from the cache writes what a cold build writes.
  */
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { writeSourcesRecord } from './build-sources.mjs';
 import { emptyDist } from './empty-dist.mjs';
@@ -30,7 +32,7 @@ import { hostOf, outputForHost } from './hosting/precompress.mjs';
 const require = createRequire(import.meta.url);
 const { default: Parcel, BuildError } = require('@parcel/core');
 const { PARCEL_CACHE, parcelWorkers } = require('./build-cache.cjs');
-const { SITE_ROOT, DIST, siteRootProblem } = require('./repo-root.cjs');
+const { ROOT, SITE_ROOT, DIST, siteRootProblem } = require('./repo-root.cjs');
 const { writePostsIndex } = require('./posts/posts-index.cjs');
 
 const started = performance.now();
@@ -64,7 +66,9 @@ const year = String(new Date().getFullYear());
 // From its cache, Parcel builds again only what changed since, which this process does sooner
 // than a worker per core starts (each loads Parcel and every plugin); a cold build shares its
 // pages and photos between the workers (docs/performance.md, "Workers").
-const warm = existsSync(PARCEL_CACHE) && !process.env.PARCEL_WORKERS;
+const cached = existsSync(PARCEL_CACHE);
+const requestedWorkers = process.env.PARCEL_WORKERS;
+const warm = cached && !requestedWorkers;
 if (warm) console.log('Parcel without workers: its cache holds an earlier build.');
 // Read by Parcel's worker farm as it starts, and by the pages (page-transformer).
 process.env.PARCEL_WORKERS = warm ? '0' : String(parcelWorkers());
@@ -85,11 +89,43 @@ const parcelStarted = performance.now();
 try {
   await parcel.run();
 } catch (error) {
+  if (cached && insideParcel(error)) buildAgainCold();
   // A BuildError has been shown by Parcel's report, with its file and line.
   if (!(error instanceof BuildError)) console.error(error);
   process.exit(1);
 }
 const parcelEnded = performance.now();
+
+/**
+ * Whether Parcel failed in its own code, at no file of the site: its cache can hold what it cannot
+ * build from (a file cut short by a build that was stopped; once, a bundle graph that named a
+ * bundle it no longer had). A mistake in the site names its file, or comes from a plugin.
+ */
+function insideParcel(error) {
+  const diagnostics = error instanceof BuildError ? error.diagnostics : [];
+  // The first frame in a file, past Node's own (node:v8 …).
+  const thrownIn = (stack = '') => /\n\s+at .*?\(?((?:\/|file:)[^:)]+)/.exec(stack)?.[1] ?? '';
+  return (
+    diagnostics.length > 0 &&
+    diagnostics.every(
+      (diagnostic) =>
+        !diagnostic.codeFrames?.length && thrownIn(diagnostic.stack).includes('/node_modules/@parcel/'),
+    )
+  );
+}
+
+/** Runs this build again without Parcel's cache, whose build writes the same site (build-cache.test.ts). */
+function buildAgainCold() {
+  console.error(
+    `⚠️  Parcel failed from its cache (${path.relative(ROOT, PARCEL_CACHE)}/), above: building again without it.`,
+  );
+  rmSync(PARCEL_CACHE, { recursive: true, force: true });
+  const again = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], {
+    stdio: 'inherit',
+    env: { ...process.env, PARCEL_WORKERS: requestedWorkers ?? '' },
+  });
+  process.exit(again.status ?? 1);
+}
 
 (await import('./inline-styles.mjs')).inlineStyles();
 await import('./write-logo.mjs');

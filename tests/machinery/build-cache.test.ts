@@ -9,7 +9,7 @@
  * scheduled, one with a photo.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -142,6 +142,33 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
     tree.reset();
     writePosts();
     build();
+    expect(output()).toEqual(cold);
+  });
+
+  it('builds again without a cache Parcel fails to read, and writes what the first cold build wrote', () => {
+    // A mistake in the site, met inside Parcel, stops a build from the cache once, at its file.
+    tree.edit('styles/components/_addon.scss', 'padding: space(6);', 'padding: $space-six;');
+    const mistake = spawnSync('npm', ['run', '--silent', 'build'], { cwd: tree.root, encoding: 'utf8' });
+    tree.reset();
+    writePosts();
+    expect(mistake.status).not.toBe(0);
+    expect(`${mistake.stdout}${mistake.stderr}`).toMatch(/_addon\.scss/);
+    expect(mistake.stderr).not.toMatch(/building again without it/);
+    build();
+    // A file of the cache cut short, as a build stopped while writing it leaves it.
+    const cache = path.join(tree.root, '.cache/parcel');
+    const graphs = readdirSync(cache).filter((name) => name.endsWith('-BundleGraph'));
+    expect(graphs.length).toBeGreaterThan(0);
+    for (const name of graphs) truncateSync(path.join(cache, name), 1_000);
+    const run = spawnSync('npm', ['run', '--silent', 'build'], {
+      cwd: tree.root,
+      env: { ...process.env, BUILD_DAY: '2026-06-01' },
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(
+      /Parcel failed from its cache \(\.cache\/parcel\/\), above: building again without it/,
+    );
     expect(output()).toEqual(cold);
   });
 
