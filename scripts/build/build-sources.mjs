@@ -70,23 +70,20 @@ export function sourceDigests(siteRoot = SITE_ROOT) {
   );
 }
 
-/** Whether a site root's dist/ was last written by `npm run dev` rather than `npm run build`. */
-export function writtenByDev(siteRoot = SITE_ROOT) {
+/** A site root's record, or {} when none was written. */
+function readRecord(siteRoot) {
   const file = path.join(siteRoot, RECORD);
-  return existsSync(file) && JSON.parse(readFileSync(file, 'utf8')).dev === true;
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
 }
+
+/** Whether a site root's dist/ was last written by `npm run dev` rather than `npm run build`. */
+export const writtenByDev = (siteRoot = SITE_ROOT) => readRecord(siteRoot).dev === true;
 
 /** The digests recorded by the last build of a site root, or undefined when it recorded none. */
-export function recordedDigests(siteRoot = SITE_ROOT) {
-  const file = path.join(siteRoot, RECORD);
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).files : undefined;
-}
+export const recordedDigests = (siteRoot = SITE_ROOT) => readRecord(siteRoot).files;
 
 /** The day the last build of a site root built as (YYYY-MM-DD), or undefined when it recorded none. */
-export function recordedDay(siteRoot = SITE_ROOT) {
-  const file = path.join(siteRoot, RECORD);
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).day : undefined;
-}
+export const recordedDay = (siteRoot = SITE_ROOT) => readRecord(siteRoot).day;
 
 /** The build's day, in the time zone of the site's site.json (the build stops on a bad zone, not here). */
 function dayOfBuild(root) {
@@ -106,22 +103,27 @@ export function changedFiles(recorded, now) {
     .map((name) => (!(name in recorded) ? `${name} (new)` : !(name in now) ? `${name} (deleted)` : name));
 }
 
+/** Writes the site root's record. */
+function writeRecord(record) {
+  mkdirSync(path.join(SITE_ROOT, path.dirname(RECORD)), { recursive: true });
+  writeFileSync(path.join(SITE_ROOT, RECORD), `${JSON.stringify(record, null, 1)}\n`);
+}
+
 /** Records what the build is made of, before anything reads the sources (build.mjs). */
 export function writeSourcesRecord() {
-  mkdirSync(path.join(SITE_ROOT, path.dirname(RECORD)), { recursive: true });
-  writeFileSync(
-    path.join(SITE_ROOT, RECORD),
-    `${JSON.stringify({ note: 'Written by npm run build (scripts/build/build-sources.mjs): do not edit.', day: dayOfBuild(SITE_ROOT), files: sourceDigests() }, null, 1)}\n`,
-  );
+  writeRecord({
+    note: 'Written by npm run build (scripts/build/build-sources.mjs): do not edit.',
+    day: dayOfBuild(SITE_ROOT),
+    files: sourceDigests(),
+  });
 }
 
 /** Records that `npm run dev` writes dist/ from now on: no source digests, so no suite takes it for a build. */
 function writeDevRecord() {
-  mkdirSync(path.join(SITE_ROOT, path.dirname(RECORD)), { recursive: true });
-  writeFileSync(
-    path.join(SITE_ROOT, RECORD),
-    `${JSON.stringify({ note: 'Written by npm run dev (scripts/build/build-sources.mjs): dist/ holds its build.', dev: true }, null, 1)}\n`,
-  );
+  writeRecord({
+    note: 'Written by npm run dev (scripts/build/build-sources.mjs): dist/ holds its build.',
+    dev: true,
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

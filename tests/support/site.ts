@@ -127,6 +127,14 @@ export const pages: SitePage[] = [
  */
 export function pathsToVisit(paths: readonly string[]): readonly string[] {
   if (!GROWN_TREE) return paths;
+  // Each check of every page asks for the same list: both builds' pages are read once.
+  const key = paths.join('\n');
+  if (!visitedByList.has(key)) visitedByList.set(key, differingOrOnePerKind(paths));
+  return visitedByList.get(key)!;
+}
+const visitedByList = new Map<string, readonly string[]>();
+
+function differingOrOnePerKind(paths: readonly string[]): readonly string[] {
   const mainOf = (dist: string, routePath: string) => {
     const file = path.join(dist, fileOfRoute(routePath));
     return existsSync(file) ? /<main[\s\S]*<\/main>/.exec(readFileSync(file, 'utf8'))?.[0] : undefined;
