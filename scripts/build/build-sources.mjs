@@ -70,7 +70,10 @@ export function sourceDigests(siteRoot = SITE_ROOT) {
   );
 }
 
-/** A site root's record, or {} when none was written. */
+/**
+ * A site root's record, or {} when none was written.
+ * @returns {{ files?: Record<string, string>, day?: string, dev?: boolean }}
+ */
 function readRecord(siteRoot) {
   const file = path.join(siteRoot, RECORD);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};

@@ -100,6 +100,7 @@ function nearestNames(name) {
 
 /** What is wrong with an image a page or data names; the caller says where it is named. */
 class ImageProblem extends Error {
+  /** @param {{ what: string, fix: string }} problem */
   constructor({ what, fix }) {
     super(what);
     this.what = what;

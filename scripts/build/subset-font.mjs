@@ -25,7 +25,11 @@ const SOURCES = ['latin', 'latin-ext'].map((subset) =>
   require.resolve(`@fontsource-variable/inter/files/inter-${subset}-wght-normal.woff2`),
 );
 
-/** The code points a CSS `unicode-range` covers ("U+0-FF", "U+2191", wildcards such as "U+??"). */
+/**
+ * The code points a CSS `unicode-range` covers ("U+0-FF", "U+2191", wildcards such as "U+??").
+ * @param {string} value
+ * @returns {[number, number][]}
+ */
 export function parseUnicodeRange(value) {
   return value.split(',').map((part) => {
     const range = part.trim().replace(/^U\+/i, '');
@@ -114,7 +118,10 @@ async function subsetOf({ file, ranges, weight }, found) {
   return { file, bytes };
 }
 
-/** Each face's file (from the repo root) and its bytes, as the declarations make them. */
+/**
+ * Each face's file (from the repo root) and its bytes, as the declarations make them.
+ * @returns {Promise<{ file: string, bytes: Buffer }[]>}
+ */
 export async function interSubsets() {
   const found = await readSources();
   const subsets = [];

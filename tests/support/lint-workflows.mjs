@@ -43,7 +43,11 @@ function lineOf(document, lineCounter, jsonPath) {
   return 1;
 }
 
-/** Every error of one workflow file, as `file:line: message` lines. */
+/**
+ * Every error of one workflow file, as `file:line: message` lines.
+ * @param {string} file
+ * @returns {string[]}
+ */
 export function lintWorkflow(file, source = readFileSync(file, 'utf8')) {
   const where = path.relative(ROOT, file);
   const { errors } = validateWorkflow(source);

@@ -11,6 +11,7 @@ const routes = require('../../pages/_data/routes.json');
 
 const section = (route) => route.path.split('/')[1];
 /** The route with the longest title, or undefined for none. */
+/** @type {(group: import('./site').Route[]) => import('./site').Route | undefined} */
 const longestTitle = (group) =>
   group.reduce(
     (longest, route) => (longest && longest.title.length >= route.title.length ? longest : route),
@@ -20,6 +21,7 @@ const longestTitle = (group) =>
 /**
  * The sample drawn from a route list. Once no page is under construction (the site's launch),
  * every page is checked at every width and there is no longest placeholder.
+ * @param {readonly import('./site').Route[]} list
  */
 function placeholderSample(list) {
   const placeholders = list.filter((route) => route.template === 'placeholder');

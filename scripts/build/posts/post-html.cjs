@@ -213,6 +213,8 @@ function refusedIn(tree) {
  * A post's rendered HTML, parsed as browsers parse it and sanitised on the allowlist: `html`, what
  * the page shows; `refused`, what the sanitiser removed (empty when nothing was), each with what it
  * is and the text that finds its line.
+ * @param {string} html
+ * @returns {{ html: string, refused: { what: string, needles: string[] }[] }}
  */
 function sanitizePostHtml(html) {
   const tree = fromHtml(html, { fragment: true });

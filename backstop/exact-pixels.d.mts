@@ -1,1 +1,0 @@
-export function failNearMisses(reportFile: string): Promise<number>;

@@ -1,2 +1,0 @@
-export declare const CHROMIUM_ARGS: string[];
-export declare function findChromium(): string | undefined;

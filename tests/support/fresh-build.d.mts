@@ -1,2 +1,0 @@
-export function staleBuild(root?: string): string | undefined;
-export default function setup(): void;

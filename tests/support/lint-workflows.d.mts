@@ -1,1 +1,0 @@
-export declare function lintWorkflow(file: string, source?: string): string[];
