@@ -23,8 +23,9 @@ const { ROOT, SITE_ROOT } = require('./repo-root.cjs');
 const { buildDay, isTimeZone } = require('./site-time.cjs');
 
 /**
- * The folders and files a build reads: the site's pages/ (from its root: repo-root.cjs) and the
- * repository's own. Tests, type declarations and the editor's files are not.
+ * The folders and files a build reads: the site's pages/ (from its root: repo-root.cjs), its
+ * partials/ when it has its own, and the repository's others. Tests, type declarations and the
+ * editor's files are not.
  */
 const FOLDERS = ['partials', 'styles', 'scripts', 'static'];
 const FILES = [
@@ -53,7 +54,7 @@ function filesUnder(root, folders) {
   );
 }
 
-/** Each source file's sha256, by its path from its root: a site root's pages/, the repository's others. */
+/** Each source file's sha256, by its path from its root: a site root's pages/ (and partials/), the repository's others. */
 export function sourceDigests(siteRoot = SITE_ROOT) {
   const digest = (root, file) => [
     file,
@@ -61,10 +62,12 @@ export function sourceDigests(siteRoot = SITE_ROOT) {
       .update(readFileSync(path.join(root, file)))
       .digest('hex'),
   ];
-  const own = [...filesUnder(ROOT, FOLDERS), ...FILES.filter((file) => existsSync(path.join(ROOT, file)))];
+  const site = existsSync(path.join(siteRoot, 'partials')) ? ['pages', 'partials'] : ['pages'];
+  const ownFolders = FOLDERS.filter((folder) => !site.includes(folder));
+  const own = [...filesUnder(ROOT, ownFolders), ...FILES.filter((file) => existsSync(path.join(ROOT, file)))];
   return Object.fromEntries(
     [
-      ...filesUnder(siteRoot, ['pages']).map((file) => digest(siteRoot, file)),
+      ...filesUnder(siteRoot, site).map((file) => digest(siteRoot, file)),
       ...own.map((file) => digest(ROOT, file)),
     ].sort(([a], [b]) => (a < b ? -1 : 1)),
   );

@@ -4,8 +4,9 @@
  *
  * And the site's root: the folder whose pages/ the build reads (the pages, their data, posts and
  * photos) and beside which it writes dist/ and hosting/. It is the repository's own unless
- * SITE_ROOT names another folder inside it, as a test names a fixture (tests/fixtures/README.md):
- * the code, the partials and the styles stay the repository's.
+ * SITE_ROOT names another folder inside it, as a test names a fixture (tests/fixtures/README.md).
+ * A site root with a partials/ folder of its own builds with it, whole; without one, with the
+ * repository's. The code, the styles and the assets stay the repository's.
  */
 const { existsSync } = require('node:fs');
 const path = require('node:path');
@@ -20,6 +21,10 @@ if (path.relative(ROOT, SITE_ROOT).startsWith('..')) {
 }
 /** The site's pages/ from the repository's root: "pages", or a fixture's ("tests/fixtures/…/pages"). */
 const PAGES_DIR = path.relative(ROOT, path.join(SITE_ROOT, 'pages')).split(path.sep).join('/');
+/** The folder whose partials/ the pages include: the site root's, when it has one. */
+const PARTIALS_ROOT = existsSync(path.join(SITE_ROOT, 'partials')) ? SITE_ROOT : ROOT;
+/** That partials/ from the repository's root: "partials", or a site root's ("tests/…/partials"). */
+const PARTIALS_DIR = path.relative(ROOT, path.join(PARTIALS_ROOT, 'partials')).split(path.sep).join('/');
 
 /**
  * Why the site root cannot be built or served, as the build prints a mistake, or undefined: a
@@ -38,6 +43,8 @@ module.exports = {
   ROOT,
   SITE_ROOT,
   PAGES_DIR,
+  PARTIALS_ROOT,
+  PARTIALS_DIR,
   DIST: path.join(SITE_ROOT, 'dist'),
   HOSTING: path.join(SITE_ROOT, 'hosting'),
   siteRootProblem,

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -56,6 +57,8 @@ describe('the site root', () => {
       ROOT,
       SITE_ROOT: ROOT,
       PAGES_DIR: 'pages',
+      PARTIALS_ROOT: ROOT,
+      PARTIALS_DIR: 'partials',
       DIST: path.join(ROOT, 'dist'),
       HOSTING: path.join(ROOT, 'hosting'),
     });
@@ -63,7 +66,30 @@ describe('the site root', () => {
       SITE_ROOT: path.join(ROOT, 'tests/fixtures/grown'),
       PAGES_DIR: 'tests/fixtures/grown/pages',
       DIST: path.join(ROOT, 'tests/fixtures/grown/dist'),
+      // No partials/ of its own: the repository's.
+      PARTIALS_DIR: 'partials',
     });
+  });
+
+  it('builds with its own partials/ when it has one, whole, and records them as its sources', async () => {
+    mkdirSync(path.join(ROOT, '.cache'), { recursive: true });
+    const site = mkdtempSync(path.join(ROOT, '.cache/site-root-'));
+    try {
+      mkdirSync(path.join(site, 'partials'));
+      writeFileSync(path.join(site, 'partials/layout.html'), '<yield></yield>\n');
+      const siteRoot = path.relative(ROOT, site);
+      expect(JSON.parse(rootsWith(siteRoot))).toMatchObject({
+        PARTIALS_ROOT: site,
+        PARTIALS_DIR: `${siteRoot}/partials`,
+      });
+      const { sourceDigests } = await import('./build-sources.mjs');
+      const sources = Object.keys(sourceDigests(site));
+      expect(sources).toContain('partials/layout.html');
+      expect(sources).not.toContain('partials/footer.html');
+      expect(sources).toContain('styles/main.scss');
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
   });
 
   it('refuses a folder outside the repository, which Parcel would not build, saying what to name', () => {

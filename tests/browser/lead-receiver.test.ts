@@ -30,7 +30,7 @@ import { ENTRIES, field, fillContactForm, submitContactForm } from '../support/c
 import { startCloudflare } from '../support/hosts';
 import { bodyOf, listenOnLoopback, type RunningServer } from '../support/server';
 import { ROOT, runIn } from '../support/site';
-import { copyOfSite, copyOfTree, type TreeCopy } from '../support/tree-copy';
+import { copyOfSite, type TreeCopy } from '../support/tree-copy';
 
 /** The receiver's limits in this copy (pages/_data/lead-receiver.json). */
 const LIMITS = { perAddressHourly: 10, minimumSeconds: 1 };
@@ -608,12 +608,12 @@ describe('with Cloudflare Turnstile (lead-receiver.json turnstileSiteKey, TURNST
   beforeAll(async () => {
     const verifyUrl = await listenOnLoopback(siteverify.server);
     // A copy of its own, whose Functions are built with the challenge on: no page, only the receiver.
-    challenged = copyOfTree();
+    challenged = copyOfSite();
     editData(challenged, 'site.json', { leadEndpoint: '/api/leads' });
     editData(challenged, 'lead-receiver.json', { ...LIMITS, turnstileSiteKey: '0x4AAAAAAAstandIn' });
     challenged.write('dist/index.html', '<!doctype html><title>Receiver</title>');
     for (const step of ['inline-styles.mjs', 'hosting/write-hosting-files.mjs'])
-      execFileSync('node', [`scripts/build/${step}`], { cwd: challenged.root, stdio: 'pipe' });
+      execFileSync('node', [`scripts/build/${step}`], { ...runIn(challenged.root), stdio: 'pipe' });
     receiver = await startCloudflare(challenged.root, {
       TURNSTILE_SECRET_KEY: SECRET,
       TURNSTILE_VERIFY_URL: verifyUrl,

@@ -1,6 +1,7 @@
 /**
- * A maintainer's common mistakes, each made once on a copy of the tree: the build must stop with
- * one block that names the file to edit (from the repo root), the line, and the fix. The cases and
+ * A maintainer's common mistakes, each made once on a copy of the site (its pages/ and partials/,
+ * a site root the project's page plugin builds): the build must stop with one block that names the
+ * file to edit (from the site's root), the line, and the fix. The cases and
  * their messages are listed in docs/testing.md ("Mistakes the build stops").
  */
 import { execFileSync } from 'node:child_process';
@@ -11,12 +12,13 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeFixtureImage } from '../support/fixture-images.mjs';
 import pricing from '../../pages/_data/pricing.json';
-import { columnOf, copyOfTree, type TreeCopy } from '../support/tree-copy';
+import { columnOf, copyOfSite, type TreeCopy } from '../support/tree-copy';
+import { ROOT, runIn } from '../support/site';
 import { anAuthor } from '../support/posts';
 
 /** One copy for every case: each makes its mistake on it, and the copy is put back after it. */
 let tree: TreeCopy | undefined;
-const copy = () => (tree ??= copyOfTree(['pages', 'partials', 'scripts', 'styles']));
+const copy = () => (tree ??= copyOfSite(['pages', 'partials']));
 
 afterEach(() => tree?.reset());
 afterAll(() => tree?.remove());
@@ -35,7 +37,8 @@ function failureOf(
   try {
     tree.render(page);
   } catch (error) {
-    return { message: (error as Error).message, line };
+    // Named from the copy's root, as a build of the site itself names them.
+    return { message: (error as Error).message.replaceAll(`${path.relative(ROOT, tree.root)}/`, ''), line };
   }
   throw new Error(`${page} rendered without an error`);
 }
@@ -760,13 +763,13 @@ describe('posts', () => {
 });
 
 describe('code in the built pages', () => {
-  /** Runs the copy's own scripts/build/inline-styles.mjs over one built page; its output and exit status. */
+  /** Runs scripts/build/inline-styles.mjs over one built page of the copy; its output and exit status. */
   function inliningStyles(html: string) {
     const tree = copy();
     tree.write('dist/page.html', html);
     try {
       const output = execFileSync('node', ['scripts/build/inline-styles.mjs'], {
-        cwd: tree.root,
+        ...runIn(tree.root),
         encoding: 'utf8',
         stdio: 'pipe',
       });

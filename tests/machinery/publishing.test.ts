@@ -1,14 +1,14 @@
 /**
  * When a post goes out: a post dated after the build's day is not published until the first build
  * on or after that day (the deploy builds every day), and `npm run dev` shows it meanwhile,
- * marked as scheduled. On a copy of the tree, rendered through the page plugin as of a given day
+ * marked as scheduled. On a copy of the site, rendered through the page plugin as of a given day
  * (BUILD_DAY).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { copyOfTree } from '../support/tree-copy';
+import { copyOfSite } from '../support/tree-copy';
 import { anAuthor } from '../support/posts';
 
-const tree = copyOfTree(['pages', 'partials', 'scripts', 'styles']);
+const tree = copyOfSite();
 afterAll(() => tree.remove());
 tree.write(
   'pages/_posts/year-end-budget.md',

@@ -1,26 +1,62 @@
 /**
  * A page as the build assembles it (the layout, the partials and the data, through the same
  * PostHTML plugin Parcel runs), for tests whose fixtures must be the real markup, never a copy,
- * and for tests that make a maintainer's edit on a copy of the tree (tree-copy.ts).
+ * and for tests that make a maintainer's edit on a copy of the site or of the tree (tree-copy.ts).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import posthtml from 'posthtml';
 import { ROOT } from '../../scripts/build/repo-root.cjs';
 import { fileOfRoute } from '../../scripts/build/route-file.cjs';
 
+type PageModule = typeof import('../../scripts/build/posthtml-site/index.cjs');
+const require = createRequire(import.meta.url);
+const BUILD_CODE = path.join(ROOT, 'scripts/build') + path.sep;
+const pluginsOfSites = new Map<string, PageModule>();
+
 /**
- * A page file (from the tree's root) rendered through the page plugin of the tree at `root`: the
- * project's own, or a copy's, which then reads the copy's partials and data. Throws the plugin's
- * error for a maintainer's mistake.
+ * The page plugin that builds `root`: a tree's own (the project's, or a copy's), or for a site root
+ * inside the project (a copy of its pages/ and partials/, SITE_ROOT) the project's, loaded once
+ * more with SITE_ROOT naming it, since the build's modules read it as they load. The process's
+ * other users keep the instances they had.
+ */
+function pluginOf(root: string): PageModule {
+  if (existsSync(path.join(root, 'scripts/build')))
+    return createRequire(path.join(root, 'package.json'))(
+      path.join(root, 'scripts/build/posthtml-site/index.cjs'),
+    ) as PageModule;
+  let plugin = pluginsOfSites.get(root);
+  if (plugin) return plugin;
+  const ours = (id: string) => id.startsWith(BUILD_CODE);
+  const loaded = Object.entries(require.cache).filter(([id]) => ours(id));
+  for (const [id] of loaded) Reflect.deleteProperty(require.cache, id);
+  const siteRoot = process.env.SITE_ROOT;
+  process.env.SITE_ROOT = path.relative(ROOT, root);
+  try {
+    plugin = require(path.join(BUILD_CODE, 'posthtml-site/index.cjs')) as PageModule;
+  } finally {
+    if (siteRoot === undefined) delete process.env.SITE_ROOT;
+    else process.env.SITE_ROOT = siteRoot;
+    for (const id of Object.keys(require.cache).filter(ours)) Reflect.deleteProperty(require.cache, id);
+    for (const [id, module] of loaded) require.cache[id] = module;
+  }
+  pluginsOfSites.set(root, plugin);
+  return plugin;
+}
+
+/**
+ * A page file (from the root's folder) rendered through the page plugin that builds `root`
+ * (pluginOf): the project's own, a copy of the tree's or a site root's, which then reads that
+ * root's partials and data. Throws the plugin's error for a maintainer's mistake.
  */
 export function renderPageFile(pageFile: string, root: string = ROOT): string {
-  const site = createRequire(path.join(root, 'package.json'))(
-    path.join(root, 'scripts/build/posthtml-site/index.cjs'),
-  ) as typeof import('../../scripts/build/posthtml-site/index.cjs');
-  // As the page transformer gives it: with its file named, which is its route.
-  const source = site.withPageFile(readFileSync(path.join(root, pageFile), 'utf8'), pageFile);
+  const site = pluginOf(root);
+  // As the page transformer gives it: with its file named from the plugin's root, which is its route.
+  const named = existsSync(path.join(root, 'scripts/build'))
+    ? pageFile
+    : path.relative(ROOT, path.join(root, pageFile));
+  const source = site.withPageFile(readFileSync(path.join(root, pageFile), 'utf8'), named);
   // With `sync`, process() returns its result rather than the promise its types describe.
   const { html } = posthtml([site()]).process(source, {
     sync: true,

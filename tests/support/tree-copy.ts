@@ -44,11 +44,11 @@ export function copyOfTree(only?: string[]): TreeCopy {
 }
 
 /**
- * A copy of the site alone (its pages/: the pages, data, posts and photos), a site root inside the
- * project that the project's own build and checks are pointed at (SITE_ROOT): for tests that edit
- * content only. Its render() is a tree copy's only: the page plugin reads its root as it loads.
+ * A copy of the site alone (its pages/: the pages, data, posts and photos; with `folders`, its
+ * partials/ too), a site root inside the project that the project's own build, checks and page
+ * plugin are pointed at (SITE_ROOT): for tests that edit the site, not the code or the styles.
  */
-export function copyOfSite(): TreeCopy {
+export function copyOfSite(folders: ('pages' | 'partials')[] = ['pages']): TreeCopy {
   const sites = path.join(ROOT, '.cache/sites');
   mkdirSync(sites, { recursive: true });
   // A copy whose process is gone (a run stopped before its clean-up) goes: its name says whose it is.
@@ -57,7 +57,7 @@ export function copyOfSite(): TreeCopy {
     if (owner && !processAlive(owner)) rmSync(path.join(sites, name), { recursive: true, force: true });
   }
   const root = mkdtempSync(path.join(sites, `site-${process.pid}-`));
-  copyProject(root, ['pages'], { linkModules: false });
+  copyProject(root, folders, { linkModules: false });
   return treeAt(root);
 }
 
@@ -145,12 +145,11 @@ export function columnOf(file: string, text: string): number {
 
 /**
  * The built markup of a route with some settings of pages/_data/site.json changed (the live
- * calls to action, say), rendered from a copy of the tree: for tests of a setting the shipped
+ * calls to action, say), rendered from a copy of the site: for tests of a setting the shipped
  * site does not use.
  */
 export function markupWithSettings(route: string, settings: Record<string, unknown>): string {
-  // What a page is rendered from, not the whole tree (the screenshots alone are megabytes).
-  const copy = copyOfTree(['pages', 'partials', 'scripts', 'styles']);
+  const copy = copyOfSite();
   try {
     const file = 'pages/_data/site.json';
     const site = JSON.parse(readFileSync(path.join(copy.root, file), 'utf8')) as Record<string, unknown>;

@@ -18,13 +18,14 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { elementsOf, perFile } = require('./source-files.cjs');
 const { SiteError, ROOT, fromRoot } = require('./site-error.cjs');
+const { PARTIALS_ROOT } = require('../repo-root.cjs');
 
 /** An expression inside a locals value: checked as the string it will become. */
 const PLACEHOLDER = /\{\{[\s\S]*?\}\}/g;
 /** What a placeholder becomes for the check: text no maintainer writes. */
 const EXPRESSION = '\u{E000}';
 
-const ICON_PARTIAL = path.join(ROOT, 'partials/icon.html');
+const ICON_PARTIAL = path.join(PARTIALS_ROOT, 'partials/icon.html');
 
 /**
  * The names partials/icon.html draws: its `<case n="'…'">` values, and the aliases its `<switch>`
@@ -125,7 +126,7 @@ function editDistance(a, b) {
 /** The existing partial whose path is nearest to a misspelt one, if any is near. */
 function nearestPartial(src) {
   const partials = fs
-    .readdirSync(path.join(ROOT, 'partials'), { recursive: true })
+    .readdirSync(path.join(PARTIALS_ROOT, 'partials'), { recursive: true })
     .filter((file) => file.endsWith('.html'))
     .map((file) => `partials/${file.split(path.sep).join('/')}`);
   const [best] = partials
@@ -147,7 +148,7 @@ function checkInclude(file, node) {
       fix: 'Name the partial: <include src="partials/…">.',
     });
   }
-  const partial = path.join(ROOT, src);
+  const partial = path.join(PARTIALS_ROOT, src);
   if (!fs.existsSync(partial)) {
     const nearest = nearestPartial(src);
     throw new SiteError({
@@ -155,7 +156,7 @@ function checkInclude(file, node) {
       what: `This <include> names ${src}, which does not exist.`,
       fix:
         (nearest ? `Did you mean "${nearest}"? ` : '') +
-        'Correct the path (it is read from the repo root, e.g. "partials/content/cta.html"), or create the partial.',
+        'Correct the path (it is read from the site root, e.g. "partials/content/cta.html"), or create the partial.',
     });
   }
   const declared = declaredLocals(partial);

@@ -27,11 +27,11 @@ const { SiteError, locate } = require('./site-error.cjs');
 const { structuredData } = require('../structured-data.cjs');
 const { fileOfRoute, routeOfFile } = require('../route-file.cjs');
 const { INDEX_FILE: POSTS_INDEX } = require('../posts/posts-index.cjs');
-const { PAGES_DIR } = require('../repo-root.cjs');
+const { PAGES_DIR, PARTIALS_DIR, PARTIALS_ROOT } = require('../repo-root.cjs');
 
 /** What a post's page and a listing's later page include (scripts/build/posts/): their files. */
-const POST_PARTIAL = 'partials/content/post.html';
-const LISTING_PARTIAL = 'partials/content/post-list.html';
+const POST_PARTIAL = `${PARTIALS_DIR}/content/post.html`;
+const LISTING_PARTIAL = `${PARTIALS_DIR}/content/post-list.html`;
 
 /** Finds the single `<layout>` element of a page. */
 function findLayout(tree) {
@@ -303,7 +303,7 @@ module.exports = function posthtmlSite() {
     const fillYield = (layoutTree) =>
       layoutTree.match({ tag: 'yield' }, () => ({ tag: false, content: layoutNode.content || [] }));
 
-    const includeOptions = { root: ROOT, posthtmlExpressionsOptions: { locals, strictMode: true } };
+    const includeOptions = { root: PARTIALS_ROOT, posthtmlExpressionsOptions: { locals, strictMode: true } };
     firstMissingRead();
     let result;
     try {

@@ -19,12 +19,12 @@ const { ImageProblem, sourceImage } = require('../images.cjs');
 const posts = require('../posts/read-posts.cjs');
 const { blogData, memberId } = require('../posts/blog-data.cjs');
 const { INDEX_FILE: POSTS_INDEX } = require('../posts/posts-index.cjs');
-const { PAGES_DIR } = require('../repo-root.cjs');
+const { PAGES_DIR, PARTIALS_DIR } = require('../repo-root.cjs');
 const { buildDay, isTimeZone } = require('../site-time.cjs');
 
 const DATA_DIR = `${PAGES_DIR}/_data`;
 const SCHEMA_DIR = `${PAGES_DIR}/_data/schemas`;
-const LAYOUT_FILE = 'partials/layout.html';
+const LAYOUT_FILE = `${PARTIALS_DIR}/layout.html`;
 
 /** "case-studies.json" → "caseStudies": the name a data file has in templates. */
 function localName(file) {
