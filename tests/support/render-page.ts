@@ -1,9 +1,9 @@
 /**
  * A page as the build assembles it (the layout, the partials and the data, through the same
  * PostHTML plugin Parcel runs), for tests whose fixtures must be the real markup, never a copy,
- * and for tests that make a maintainer's edit on a copy of the site or of the tree (tree-copy.ts).
+ * and for tests that make a maintainer's edit on a copy of the site (tree-copy.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import posthtml from 'posthtml';
@@ -16,16 +16,17 @@ const BUILD_CODE = path.join(ROOT, 'scripts/build') + path.sep;
 const pluginsOfSites = new Map<string, PageModule>();
 
 /**
- * The page plugin that builds `root`: a tree's own (the project's, or a copy's), or for a site root
- * inside the project (a copy of its pages/ and partials/, SITE_ROOT) the project's, loaded once
- * more with SITE_ROOT naming it, since the build's modules read it as they load. The process's
- * other users keep the instances they had.
+ * The page plugin that builds `root`: the project's, or for a site root inside the project (a copy
+ * of its pages/ and partials/, SITE_ROOT) the project's loaded once more with SITE_ROOT naming it,
+ * since the build's modules read it as they load. The process's other users keep their instances.
  */
 function pluginOf(root: string): PageModule {
-  if (existsSync(path.join(root, 'scripts/build')))
-    return createRequire(path.join(root, 'package.json'))(
-      path.join(root, 'scripts/build/posthtml-site/index.cjs'),
-    ) as PageModule;
+  const index = path.join(BUILD_CODE, 'posthtml-site/index.cjs');
+  if (root === ROOT) return require(index) as PageModule;
+  if (path.relative(ROOT, root).startsWith('..'))
+    throw new Error(
+      `${root} is outside the project: render a copy of the site (copyOfSite()), not of the tree.`,
+    );
   let plugin = pluginsOfSites.get(root);
   if (plugin) return plugin;
   const ours = (id: string) => id.startsWith(BUILD_CODE);
@@ -34,7 +35,7 @@ function pluginOf(root: string): PageModule {
   const siteRoot = process.env.SITE_ROOT;
   process.env.SITE_ROOT = path.relative(ROOT, root);
   try {
-    plugin = require(path.join(BUILD_CODE, 'posthtml-site/index.cjs')) as PageModule;
+    plugin = require(index) as PageModule;
   } finally {
     if (siteRoot === undefined) delete process.env.SITE_ROOT;
     else process.env.SITE_ROOT = siteRoot;
@@ -46,16 +47,13 @@ function pluginOf(root: string): PageModule {
 }
 
 /**
- * A page file (from the root's folder) rendered through the page plugin that builds `root`
- * (pluginOf): the project's own, a copy of the tree's or a site root's, which then reads that
- * root's partials and data. Throws the plugin's error for a maintainer's mistake.
+ * A page file (from `root`) rendered through the page plugin that builds `root` (pluginOf), which
+ * reads that root's partials and data. Throws the plugin's error for a maintainer's mistake.
  */
 export function renderPageFile(pageFile: string, root: string = ROOT): string {
   const site = pluginOf(root);
-  // As the page transformer gives it: with its file named from the plugin's root, which is its route.
-  const named = existsSync(path.join(root, 'scripts/build'))
-    ? pageFile
-    : path.relative(ROOT, path.join(root, pageFile));
+  // As the page transformer gives it: with its file named from the project's root, which is its route.
+  const named = path.relative(ROOT, path.join(root, pageFile)).split(path.sep).join('/');
   const source = site.withPageFile(readFileSync(path.join(root, pageFile), 'utf8'), named);
   // With `sync`, process() returns its result rather than the promise its types describe.
   const { html } = posthtml([site()]).process(source, {

@@ -29,7 +29,7 @@ export interface TreeCopy {
   write(file: string, content: string | Buffer): void;
   /** Puts back every file edit() and write() changed since the copy was made (or last reset), and removes the ones they added. */
   reset(): void;
-  /** A page file of the copy rendered through its own PostHTML plugin: its HTML, or the error. */
+  /** A page file of a copy of the site rendered through the page plugin: its HTML, or the error. */
   render(pageFile: string): string;
   /** `npm run build` in the copy; a build that stops throws its own message, first line first. */
   build(): void;
