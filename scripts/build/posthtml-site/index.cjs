@@ -53,7 +53,10 @@ function findLayout(tree) {
 /** The attribute on which the page transformer names the file being built, from the repo root. */
 const PAGE_FILE = 'page-file';
 
-/** A page's source with its file named on its `<layout>`, as this plugin reads it. @type {(source: string, file: string) => string} */
+/**
+ * A page's source with its file named on its `<layout>`, as this plugin reads it.
+ * @type {(source: string, file: string) => string}
+ */
 const withPageFile = (source, file) => source.replace(/<layout\b/, `<layout ${PAGE_FILE}="${file}"`);
 
 /**
