@@ -4,7 +4,8 @@
  * case studies, testimonials, team and founder story are invented), so this is not part of
  * `npm test`; it exits non-zero while any of them remain, and says how to fix each.
  *
- *   node scripts/build/launch-check.mjs [root]   (root: the project folder, default this one)
+ *   node scripts/build/launch-check.mjs [root]   (root: a site's folder, default the site root the
+ *                                                build reads: SITE_ROOT, or this project)
  *
  * Sample content is marked where it is edited: `"sample": true` on an item of a data file in
  * pages/_data/ (a case study, a testimonial, a member, a headline figure of stats.json), or a
@@ -15,12 +16,13 @@
  * `npm run release` runs it, and builds only when it passes: the one way to build for a host.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = path.resolve(
-  process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../..'),
-);
+const { ROOT: PROJECT, SITE_ROOT } = createRequire(import.meta.url)('./repo-root.cjs');
+// The site `npm run release` is about to build (repo-root.cjs), unless a folder is named.
+const ROOT = path.resolve(process.argv[2] ?? SITE_ROOT);
 const DATA = path.join(ROOT, 'pages/_data');
 
 /** The values this build ships with that stand for the agency's own (site.json). */
@@ -50,6 +52,10 @@ function sampleItems(value, where = '') {
   if ('sample' in value && value.sample !== false) return [{ where, name: itemName(value, where) }];
   return Object.entries(value).flatMap(([key, item]) => sampleItems(item, `${where}.${key}`));
 }
+
+/** A site's partials/: its own, or, for a site root without one, the project's (repo-root.cjs). */
+const partialsOf = (root) =>
+  existsSync(path.join(root, 'partials')) ? path.join(root, 'partials') : path.join(PROJECT, 'partials');
 
 function* htmlFiles(folder) {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -209,7 +215,7 @@ function unfinishedPageBlockers(root) {
   const underConstruction = [...placeholderRoutes(root)].filter(
     (route) => !NAMED_ELSEWHERE.test(route) && !listings.has(route),
   );
-  const listsSubPages = [...htmlFiles(path.join(root, 'partials'))].some((file) =>
+  const listsSubPages = [...htmlFiles(partialsOf(root))].some((file) =>
     readFileSync(file, 'utf8').includes('routesUnder[path]'),
   );
   const linkedFrom = new Map();
@@ -368,7 +374,7 @@ function signInBlockers(root, env) {
 function* sourceLines(root) {
   const files = [
     ...htmlFiles(path.join(root, 'pages')),
-    ...htmlFiles(path.join(root, 'partials')),
+    ...htmlFiles(partialsOf(root)),
     path.join(root, 'pages/_data/navigation.json'),
   ];
   for (const file of files) {
@@ -380,7 +386,11 @@ function* sourceLines(root) {
         text,
         line,
         offset,
-        where: `${path.relative(root, file).split(path.sep).join('/')}:${index + 1}`,
+        // The project's partials, under a site root without its own, are named from the project.
+        where: `${path
+          .relative(file.startsWith(root + path.sep) ? root : PROJECT, file)
+          .split(path.sep)
+          .join('/')}:${index + 1}`,
       };
       offset += line.length + 1;
     }

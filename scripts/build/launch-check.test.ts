@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -307,6 +307,25 @@ describe('launch check', () => {
     expect(status).toBe(1);
     expect(stderr).toMatch(/^Launch check: \d+ thing\(s\) to change before the site goes live\./);
     expect(stderr).toContain('pages/_data/stats.json roi');
+  });
+
+  it('checks the site root the build reads (SITE_ROOT), with the project’s partials when it has none', () => {
+    // A site root is a folder inside the project (scripts/build/repo-root.cjs): its pages/ alone.
+    mkdirSync(path.join(ROOT, '.cache'), { recursive: true });
+    copy = mkdtempSync(path.join(ROOT, '.cache/launch-check-'));
+    cpSync(path.join(ROOT, 'pages'), path.join(copy, 'pages'), { recursive: true });
+    editFile(copy, 'pages/_data/site.json', (text) => text.replace('"{phone}"', '"+1 312 846 2900"'));
+    const { status, stderr } = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'scripts/build/launch-check.mjs')],
+      { encoding: 'utf8', env: { ...process.env, SITE_ROOT: path.relative(ROOT, copy) } },
+    );
+    expect(status).toBe(1);
+    // Its own data: the phone it was given is no longer listed, the e-mail still is.
+    expect(stderr).not.toContain('pages/_data/site.json "phone"');
+    expect(stderr).toContain('pages/_data/site.json "email"');
+    // The project's partials, named from the project.
+    expect(stderr).toContain(`partials/header.html:${lineOf('partials/header.html', 'data-toast')}`);
   });
 });
 

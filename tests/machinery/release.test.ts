@@ -1,23 +1,25 @@
 /**
- * `npm run release`, the one way to build for a host (README "Go live"): on a copy of the tree
- * with its sample content, it stops at the launch check, and leaves no dist/ to upload, not even
- * one an earlier `npm run build` wrote.
+ * `npm run release`, the one way to build for a host (README "Go live"): on a copy of the site
+ * with its sample content (a site root, whose content the launch check reads as the build would),
+ * it stops at the launch check, and leaves no dist/ to upload, not even one an earlier
+ * `npm run build` wrote.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { copyOfTree } from '../support/tree-copy';
+import { runIn } from '../support/site';
+import { copyOfSite } from '../support/tree-copy';
 
 describe('npm run release', () => {
-  const tree = copyOfTree();
+  const tree = copyOfSite();
   afterAll(() => tree.remove());
 
   it('stops at the launch check while anything is listed, and leaves no dist/ behind', () => {
     mkdirSync(path.join(tree.root, 'dist'), { recursive: true });
     writeFileSync(path.join(tree.root, 'dist/index.html'), '<!doctype html><title>An earlier build</title>');
     const { status, stdout, stderr } = spawnSync('npm', ['run', '--silent', 'release'], {
-      cwd: tree.root,
+      ...runIn(tree.root),
       encoding: 'utf8',
     });
     expect(status).toBe(1);
