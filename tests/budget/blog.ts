@@ -7,9 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../support/site';
-import { copyOfTree, type TreeCopy } from '../support/tree-copy';
-import { rebuildTimes } from './build-times';
+import { ROOT, runIn } from '../support/site';
+import { copyOfSite, type TreeCopy } from '../support/tree-copy';
+import { WATCH, rebuildTimes } from './build-times';
 
 export const SCALED_POSTS = 1000;
 const CATEGORIES = ['marketing-tips', 'seo', 'lead-generation', 'industry-news'];
@@ -44,9 +44,9 @@ ${sections}
 `;
 }
 
-/** A copy of the project with `count` published posts. */
+/** A copy of the site with `count` published posts. */
 function withPosts(count: number): TreeCopy {
-  const tree = copyOfTree();
+  const tree = copyOfSite();
   const team = JSON.parse(readFileSync(`${tree.root}/pages/_data/team.json`, 'utf8')) as { name: string }[];
   for (let index = 1; index <= count; index += 1)
     tree.write(`pages/_posts/budget-post-${index}.md`, generatedPost(index, team[index % team.length]!.name));
@@ -68,7 +68,7 @@ const PHASES = /Built in [\d.]+ s: ([\d.]+) s before Parcel, ([\d.]+) s in Parce
  */
 function timedBuild(tree: TreeCopy): TimedStep[] {
   const started = performance.now();
-  const run = spawnSync('npm', ['run', '--silent', 'build'], { cwd: tree.root, encoding: 'utf8' });
+  const run = spawnSync('npm', ['run', '--silent', 'build'], { ...runIn(tree.root), encoding: 'utf8' });
   const ms = performance.now() - started;
   if (run.status !== 0) throw new Error(`The copy's build stopped:\n${run.stderr}${run.stdout}`);
   const phases = PHASES.exec(run.stdout);
@@ -121,7 +121,7 @@ function eleventyBuildMs(postsFolder: string): number {
  * same posts' Markdown, cold (eleventyBuildMs).
  */
 export function blogBuildTimes() {
-  const [site, posts] = [copyOfTree(), withPosts(SCALED_POSTS)];
+  const [site, posts] = [copyOfSite(), withPosts(SCALED_POSTS)];
   try {
     const shipped = timedBuild(site);
     const cold = timedBuild(posts);
@@ -145,9 +145,7 @@ export async function postEditTimes(): Promise<number[]> {
   const post = 'pages/_posts/budget-post-500.md';
   const text = readFileSync(`${tree.root}/${post}`, 'utf8');
   // As npm run dev starts it: the posts' index written first, then Parcel watching the pages.
-  return rebuildTimes(
-    tree,
-    'node scripts/build/posts/posts-index.cjs && exec npx parcel watch "pages/**/*.html" --cache-dir cache',
-    (rebuild) => tree.write(post, `${text}\nEdited for rebuild ${rebuild}.\n`),
+  return rebuildTimes(tree, `node scripts/build/posts/posts-index.cjs && ${WATCH}`, (rebuild) =>
+    tree.write(post, `${text}\nEdited for rebuild ${rebuild}.\n`),
   );
 }

@@ -1,13 +1,17 @@
-/** Build times, each on a copy of the project in a scratch folder (docs/performance.md, "Timed goals"). */
+/**
+ * Build times, each on a copy of the site (a site root under .cache/sites/, SITE_ROOT) or, for
+ * `npm run check`, of the project (docs/performance.md, "Timed goals").
+ */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { stopProcessGroup } from '../support/server';
-import { copyOfTree, type TreeCopy } from '../support/tree-copy';
+import { runIn } from '../support/site';
+import { copyOfSite, copyOfTree, type TreeCopy } from '../support/tree-copy';
 
 export const SCALED_ROUTES = 500;
 
 /**
- * Adds `count` under-construction routes to a copy of the project, each with its page file: the
+ * Adds `count` under-construction routes to a copy of the site, each with its page file: the
  * cheapest page the site has, what a build is measured against as it grows.
  */
 export function addPlaceholders(tree: TreeCopy, count: number) {
@@ -22,19 +26,23 @@ export function addPlaceholders(tree: TreeCopy, count: number) {
 
 /** A cold `npm run build` of the site grown to SCALED_ROUTES with under-construction routes, in ms. */
 export async function scaledBuildTime(): Promise<number> {
-  const tree = copyOfTree();
+  const tree = copyOfSite();
   const routes = JSON.parse(readFileSync(`${tree.root}/pages/_data/routes.json`, 'utf8')) as object[];
   addPlaceholders(tree, SCALED_ROUTES - routes.length);
   const started = performance.now();
-  const build = spawn('npm', ['run', 'build'], { cwd: tree.root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const build = spawn('npm', ['run', 'build'], {
+    ...runIn(tree.root),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const code = await new Promise((resolve) => build.on('exit', resolve)).finally(() => tree.remove());
   if (code !== 0) throw new Error(`the ${SCALED_ROUTES}-route build failed (its errors are above)`);
   return performance.now() - started;
 }
 
 /**
- * Parcel's own "Built in" time of three rebuilds of a copy under a watcher (`command`, run by sh,
- * ending in `exec npx parcel watch …`), each after `edit(rebuild)`. The copy is removed after.
+ * Parcel's own "Built in" time of three rebuilds of a copy of the site under a watcher (`command`,
+ * run by sh from the project with SITE_ROOT naming the copy, ending in `exec npx parcel watch …`
+ * as `npm run dev` runs it: WATCH), each after `edit(rebuild)`. The copy is removed after.
  */
 export async function rebuildTimes(
   tree: TreeCopy,
@@ -42,7 +50,7 @@ export async function rebuildTimes(
   edit: (rebuild: number) => void,
 ): Promise<number[]> {
   const watcher = spawn('sh', ['-c', command], {
-    cwd: tree.root,
+    ...runIn(tree.root),
     detached: true,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -61,11 +69,15 @@ export async function rebuildTimes(
   }
 }
 
+/** Parcel watching a copy of the site, as `npm run dev` runs it (package.json), its cache in the copy. */
+export const WATCH =
+  'exec npx parcel watch "$SITE_ROOT/pages/**/*.html" --dist-dir "$SITE_ROOT/dist" --cache-dir "$SITE_ROOT/.cache/watch"';
+
 /** Parcel's own "Built in" time of three rebuilds under `parcel watch`, each after an edit of the footer. */
 export async function devRebuildTimes(): Promise<number[]> {
-  const tree = copyOfTree();
+  const tree = copyOfSite(['pages', 'partials']);
   const footer = readFileSync(`${tree.root}/partials/footer.html`, 'utf8');
-  return rebuildTimes(tree, 'exec npx parcel watch "pages/**/*.html" --cache-dir cache', (rebuild) =>
+  return rebuildTimes(tree, WATCH, (rebuild) =>
     tree.write('partials/footer.html', `${footer}<!-- budget: rebuild ${rebuild} -->\n`),
   );
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { closePage, newPage } from '../support/browser';
 import { writeFixtureImage } from '../support/fixture-images.mjs';
-import { copyOfTree } from '../support/tree-copy';
+import { copyOfSite } from '../support/tree-copy';
 
 /** What each photo of a page sends to a phone (Lighthouse's: 412 px at 1.75×), by photo, in bytes. */
 export async function photoBytesAtPhoneWidth(browser: Browser, origin: string, route: string) {
@@ -39,7 +39,7 @@ export const PHOTOS_IN_BUILD = 20;
  * cache after an edit of pages/_data/site.json, which every page reads (the variants kept). In ms.
  */
 export async function photoBuildTimes() {
-  const [plain, photos] = [copyOfTree(), copyOfTree()];
+  const [plain, photos] = [copyOfSite(), copyOfSite()];
   try {
     const page = 'pages/careers/work-with-us.html';
     const tags = [];
