@@ -116,27 +116,8 @@ beforeAll(async () => {
   editData(tree, 'site.json', { leadEndpoint: '/api/leads', liveActions: true, phone: '(202) 555-0147' });
   packages = editData(tree, 'pricing.json', {}).packages as typeof packages;
   editData(tree, 'lead-receiver.json', LIMITS);
-  execFileSync(
-    'npx',
-    [
-      'parcel',
-      'build',
-      `${tree.root}/pages/contact.html`,
-      `${tree.root}/pages/pricing.html`,
-      '--dist-dir',
-      `${tree.root}/dist`,
-      // Its cache in the copy, gone with it: run from the project, Parcel would keep one at its root.
-      '--cache-dir',
-      `${tree.root}/.cache/parcel`,
-      '--no-source-maps',
-      '--log-level',
-      'error',
-    ],
-    { ...runIn(tree.root), stdio: 'inherit' },
-  );
-  // The pages rewritten as a build rewrites them (and the hashes of their inline code, for the CSP).
-  for (const step of ['inline-styles.mjs', 'hosting/write-hosting-files.mjs'])
-    execFileSync('node', [`scripts/build/${step}`], { ...runIn(tree.root), stdio: 'pipe' });
+  // Built as a release builds it: its pages, the CSP's hashes, the Functions and their Wrangler file.
+  tree.build();
   site = await startCloudflare(
     tree.root,
     {
