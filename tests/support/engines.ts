@@ -198,7 +198,10 @@ export async function waitInPage<A extends unknown[]>(
   while (!(await page.evaluate(check, ...args))) {
     if (Date.now() > deadline) {
       const state = await page.evaluate(pageState).catch((error: unknown) => String(error));
-      throw new Error(`${page.name}: timed out waiting until ${what}; the page: ${state}`);
+      const message = `${page.name}: timed out waiting until ${what}; the page: ${state}`;
+      // Printed too: a test that passes when tried again (retry) leaves its first failure in the log.
+      console.error(message);
+      throw new Error(message);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
