@@ -31,7 +31,20 @@ const PARTIALS_DIR = path.relative(ROOT, path.join(PARTIALS_ROOT, 'partials')).s
  * folder that holds no site (the fixture folder itself, say), refused before anything reads it.
  */
 function siteRootProblem() {
-  if (existsSync(path.join(SITE_ROOT, 'pages/_data'))) return undefined;
+  if (!existsSync(path.join(SITE_ROOT, 'pages/_data'))) return noSite();
+  // Its own partials/ replaces the repository's whole: one without the layout is a copy cut short.
+  if (PARTIALS_ROOT === SITE_ROOT && !existsSync(path.join(SITE_ROOT, 'partials/layout.html'))) {
+    return (
+      `🚨 Build failed.\n\n${PARTIALS_DIR}/ has no layout.html: a site root's partials/ replaces the repository's, whole.\n` +
+      `  Fix: Copy every partial into it (cp -r partials ${path.relative(ROOT, SITE_ROOT)}/), then change the ones the site needs; ` +
+      "or remove it, to build with the repository's partials."
+    );
+  }
+  return undefined;
+}
+
+/** The message for a site root that holds no site. */
+function noSite() {
   return (
     `🚨 Build failed.\n\nSITE_ROOT is ${process.env.SITE_ROOT}: ${path.relative(ROOT, SITE_ROOT)}/ has no pages/_data/.\n` +
     "  Fix: Name a folder that holds a site's pages/ (its pages, _data with its schemas, _posts, _images), " +

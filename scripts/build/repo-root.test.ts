@@ -92,6 +92,28 @@ describe('the site root', () => {
     }
   });
 
+  it('stops the build at a partials/ without the layout, saying it replaces the repository’s whole', () => {
+    mkdirSync(path.join(ROOT, '.cache'), { recursive: true });
+    const site = mkdtempSync(path.join(ROOT, '.cache/site-root-'));
+    try {
+      mkdirSync(path.join(site, 'pages/_data'), { recursive: true });
+      mkdirSync(path.join(site, 'partials'));
+      writeFileSync(path.join(site, 'partials/footer.html'), '<footer></footer>\n');
+      const siteRoot = path.relative(ROOT, site);
+      const build = spawnSync(process.execPath, [path.join(__dirname, 'build.mjs')], {
+        env: { ...process.env, SITE_ROOT: siteRoot },
+        encoding: 'utf8',
+      });
+      expect(build.status).toBe(1);
+      expect(build.stderr).toContain(
+        `${siteRoot}/partials/ has no layout.html: a site root's partials/ replaces the repository's, whole.`,
+      );
+      expect(build.stderr).toMatch(/Fix: Copy every partial into it \(cp -r partials .*\), .*or remove it/);
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a folder outside the repository, which Parcel would not build, saying what to name', () => {
     expect(() => rootsWith('/tmp/somewhere')).toThrow(
       /SITE_ROOT is \/tmp\/somewhere, outside the repository \(.*\)\. Name a folder inside it, or unset SITE_ROOT/,
