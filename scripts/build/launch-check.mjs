@@ -20,7 +20,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const { ROOT: PROJECT, SITE_ROOT } = createRequire(import.meta.url)('./repo-root.cjs');
+const require = createRequire(import.meta.url);
+const { ROOT: PROJECT, SITE_ROOT } = require('./repo-root.cjs');
+const { buildDay, isTimeZone } = require('./site-time.cjs');
 // The site `npm run release` is about to build (repo-root.cjs), unless a folder is named.
 const ROOT = path.resolve(process.argv[2] ?? SITE_ROOT);
 const DATA = path.join(ROOT, 'pages/_data');
@@ -128,7 +130,7 @@ export function launchBlockers(root = ROOT, env = process.env) {
     });
   }
   blockers.push(...placeholderBlockers(root, site));
-  blockers.push(...unfinishedPageBlockers(root));
+  blockers.push(...unfinishedPageBlockers(root, site));
   blockers.push(...socialBlockers(root, site));
   blockers.push(...phoneBlockers(root, site));
   blockers.push(...comparisonBlockers(root));
@@ -210,8 +212,8 @@ const NAMED_ELSEWHERE = /^\/(privacy-policy|terms-of-service|contact\/book-call|
  * quoted path, an href, or the sub-pages a partial lists with `routesUnder[path]` for an include
  * that passes that path), with the first places it is linked from.
  */
-function unfinishedPageBlockers(root) {
-  const listings = blogListingsWithPosts(root);
+function unfinishedPageBlockers(root, site) {
+  const listings = blogListingsWithPosts(root, site);
   const underConstruction = [...placeholderRoutes(root)].filter(
     (route) => !NAMED_ELSEWHERE.test(route) && !listings.has(route),
   );
@@ -252,11 +254,13 @@ function unfinishedPageBlockers(root) {
 /**
  * The blog's listings that have a published post, and so are no longer under construction (the
  * build makes them listings): /blog once any post is out, a category once one of its posts is.
- * Read from the posts' front matter as written: not a draft, dated today or before.
+ * Read from the posts' front matter as written: not a draft, dated the build's day or before (the
+ * day in the site's time zone, or BUILD_DAY: site-time.cjs), as the build publishes them.
  */
-function blogListingsWithPosts(root) {
+function blogListingsWithPosts(root, site) {
   const folder = path.join(root, 'pages/_posts');
-  const today = new Date().toISOString().slice(0, 10);
+  // A time zone the build refuses stops the build, with its fix: here, the day in UTC.
+  const today = buildDay(isTimeZone(site.timeZone) ? site.timeZone : 'UTC');
   const listings = new Set();
   for (const name of existsSync(folder) ? readdirSync(folder) : []) {
     if (!/\.(md|markdown)$/.test(name)) continue;

@@ -105,6 +105,25 @@ describe('launch check', () => {
     expect(added[0]!.fix).toContain('Make it a link');
   });
 
+  it('counts a listing under construction until the build’s day publishes a post in it (on a copy)', () => {
+    copy = copyOf(['pages']);
+    editFile(copy, 'pages/_posts/example-post.md', (text) =>
+      text.replace('date: 2026-11-02', 'date: 2031-06-02').replace('draft: true\n', ''),
+    );
+    const listed = (day: string) => {
+      process.env.BUILD_DAY = day;
+      try {
+        return launchBlockers(copy)
+          .map((blocker) => blocker.what)
+          .filter((what) => what.startsWith('Visitors reach /blog,'));
+      } finally {
+        delete process.env.BUILD_DAY;
+      }
+    };
+    expect(listed('2031-06-01')).toHaveLength(1);
+    expect(listed('2031-06-02')).toEqual([]);
+  });
+
   it('passes once every mark is gone and the agency’s own details are set (on a copy)', () => {
     copy = copyOf(['pages', 'partials']);
     const edit = (file: string, change: (text: string) => string) => editFile(copy, file, change);

@@ -1,14 +1,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { launchBlockers } from '../../scripts/build/launch-check.mjs';
 import { pageFiles } from '../../scripts/build/route-file.cjs';
 import {
   DIST,
   ROOT,
   SITE_ROOT,
   blogPaths,
+  buildDay,
   builtDocument,
   documentTitleOf,
+  exercised,
   pageFor,
   pages,
   routes,
@@ -73,6 +76,40 @@ describe('every built page', () => {
         expect(script.getAttribute('type'), page.path).toBe('module');
       }
     }
+  });
+});
+
+describe('the launch check (npm run launch-check)', () => {
+  /** The launch check's items as of the day the build under test was made (BUILD_DAY). */
+  function blockersOnBuildDay() {
+    const before = process.env.BUILD_DAY;
+    if (buildDay) process.env.BUILD_DAY = buildDay;
+    try {
+      return launchBlockers(SITE_ROOT);
+    } finally {
+      if (before === undefined) delete process.env.BUILD_DAY;
+      else process.env.BUILD_DAY = before;
+    }
+  }
+  // The page each item about a page under construction names first.
+  const named = blockersOnBuildDay()
+    .filter((blocker) => /under construction/.test(blocker.what))
+    .map((blocker) => /(?<![\w.])\/[a-z0-9-]+(?:\/[a-z0-9-]+)*/.exec(blocker.what)?.[0]);
+
+  it('names as under construction only pages the build made under construction', () => {
+    expect(named.length, 'the sample pages under construction are listed').toBeGreaterThan(0);
+    const built = new Set(placeholders.map((route) => route.path));
+    for (const route of named) expect(built, `${route}, listed by the launch check`).toContain(route);
+  });
+
+  // A listing of the blog is under construction until it has posts: the build then makes it a
+  // listing, and the launch check, reading the same posts, says no more of it.
+  it('names no listing of the blog that has posts', () => {
+    const listings = exercised(
+      routes.filter((route) => route.template === 'listing'),
+      'listing with posts',
+    );
+    for (const listing of listings) expect(named, listing.path).not.toContain(listing.path);
   });
 });
 
