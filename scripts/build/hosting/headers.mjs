@@ -22,7 +22,8 @@ export const hashOfInlineCode = (text) => `sha256-${createHash('sha256').update(
  * writes (partials/head.html and the build: Parcel's import map, the inlined stylesheet), which the
  * CSP allows by its hashes, and anything else, which nothing may allow. Content (a post, a data
  * file) only ever reaches the body, so code found there, or a kind of inline script the site never
- * writes, is `stray`: the build stops rather than hash it. JSON-LD is data, which no browser runs.
+ * writes, is `stray` (what it is, and its text): the build stops rather than hash it
+ * (inline-code-check/index.cjs). JSON-LD is data, which no browser runs.
  */
 export function inlineCodeOf(html) {
   const scripts = [];
@@ -34,14 +35,19 @@ export function inlineCodeOf(html) {
     if (node.nodeName === 'script' && attribute(node, 'src') === undefined) {
       const type = (attribute(node, 'type') ?? '').trim().toLowerCase();
       if (type === 'application/ld+json') return;
-      if (inHead && type === 'importmap') scripts.push(textOf(node));
+      const code = textOf(node);
+      if (inHead && type === 'importmap') scripts.push(code);
       else
-        stray.push(`an inline <script${type ? ` type=${type}` : ''}> (${textOf(node).trim().slice(0, 60)}…)`);
+        stray.push({
+          what: `an inline <script${type ? ` type=${type}` : ''}> (${code.trim().slice(0, 60)}…)`,
+          code,
+        });
       return;
     }
     if (node.nodeName === 'style') {
-      if (inHead) styles.push(textOf(node));
-      else stray.push(`a <style> outside <head> (${textOf(node).trim().slice(0, 60)}…)`);
+      const code = textOf(node);
+      if (inHead) styles.push(code);
+      else stray.push({ what: `a <style> outside <head> (${code.trim().slice(0, 60)}…)`, code });
       return;
     }
     // What a <template> holds runs once a script copies it into the page: never the head's.

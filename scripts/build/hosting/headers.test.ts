@@ -45,7 +45,7 @@ describe('the inline code a page may run', () => {
 
   it('refuses a kind of inline script the head never writes', () => {
     const head = page('').replace('<title>', '<script>alert(1)</script><title>');
-    expect(inlineCodeOf(head).stray).toEqual(['an inline <script> (alert(1)…)']);
+    expect(inlineCodeOf(head).stray).toEqual([{ what: 'an inline <script> (alert(1)…)', code: 'alert(1)' }]);
   });
 });
 

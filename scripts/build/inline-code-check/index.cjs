@@ -1,0 +1,67 @@
+/**
+ * Parcel optimizer, after Parcel's own HTML minifier: each page as it will ship, read as a browser
+ * reads it (hosting/headers.mjs inlineCodeOf, with parse5), runs no inline code but its head's own,
+ * which the CSP allows by its hashes (Parcel's import map; inline-styles.mjs adds the stylesheet
+ * after Parcel and takes the hashes from the pages' heads). A script or style anywhere else came
+ * from content: it stops the build, at the file it is written in when that is a partial or the
+ * page, rather than be hashed into the policy.
+ *
+ * As a Parcel plugin it runs in Parcel's workers, and its verdict is cached with the page: a build
+ * after one post's edit reads again only the pages Parcel builds again.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { Optimizer } = require('@parcel/plugin');
+const { SiteError, locateIn } = require('../posthtml-site/site-error.cjs');
+const { PARTIALS_ROOT, ROOT } = require('../repo-root.cjs');
+
+/** Every partial, the files a page's inline code can be written in besides the page itself. */
+const partialFiles = () =>
+  fs
+    .readdirSync(path.join(PARTIALS_ROOT, 'partials'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => path.join(PARTIALS_ROOT, 'partials', file));
+
+/** A bundle's contents as text: the HTML packager and minifier give a string, a stream elsewhere. */
+async function textOf(contents) {
+  if (typeof contents === 'string') return contents;
+  if (Buffer.isBuffer(contents)) return contents.toString('utf8');
+  return Buffer.concat(await contents.toArray()).toString('utf8');
+}
+
+/**
+ * The first of `files` where `code` is written, with its line and column: its first characters
+ * matched with any spacing and semicolons between them, as the minifier may have changed those.
+ */
+function writtenIn(files, code) {
+  const characters = [...code.replace(/[\s;]/g, '').slice(0, 24)];
+  if (characters.length === 0) return undefined;
+  const escape = (character) => character.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return locateIn(files, new RegExp(characters.map(escape).join('[\\s;]*')));
+}
+
+module.exports = new Optimizer({
+  async optimize({ bundle, contents, map }) {
+    const html = await textOf(contents);
+    const { inlineCodeOf } = await import('../hosting/headers.mjs');
+    const [stray] = inlineCodeOf(html).stray;
+    if (!stray) return { contents: html, map };
+    const page = bundle.getMainEntry()?.filePath;
+    const found = writtenIn([...(page ? [page] : []), ...partialFiles()], stray.code);
+    // The page's file in dist/ (a page's name has no hash to resolve: its URL is stable).
+    const built = path
+      .relative(ROOT, path.join(bundle.target.distDir, bundle.name))
+      .split(path.sep)
+      .join('/');
+    throw new SiteError({
+      what: `${built} has ${stray.what}, which the site's own markup never writes.`,
+      file: found?.file ?? page ?? built,
+      line: found?.line,
+      column: found?.column,
+      fix:
+        'Remove it from the page, partial, post or data file it came from: the site runs only the code its head and build write ' +
+        "(partials/head.html), which the CSP allows by its hashes. A post's HTML is checked when it is read (docs/blog.md); " +
+        'if it came from a post, report the post: the check missed it.',
+    });
+  },
+});
