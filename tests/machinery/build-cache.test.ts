@@ -5,8 +5,9 @@
  * day publishes a scheduled post. A cold build runs Parcel on its workers, a build from the cache
  * without them, and both write the same. The posts' cached results (.cache/posts/) are made again only for the post that
  * changed, and when a photo a post names goes; the folder keeps only the results of the last build
- * and the last dev run. On a copy of the tree with three posts of its own: one
- * scheduled, one with a photo.
+ * and the last dev run. A mistake met inside Parcel (a Sass error, inline code a page's head never
+ * writes) stops a build from the cache at its file. On a copy of the tree with three posts of its
+ * own: one scheduled, one with a photo.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, truncateSync } from 'node:fs';
@@ -170,6 +171,28 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
       /Parcel failed from its cache \(\.cache\/parcel\/\), above: building again without it/,
     );
     expect(output()).toEqual(cold);
+  });
+
+  it('stops at inline code a page’s head never writes, met as Parcel finishes the pages, at its partial’s line', () => {
+    // Found by the inline-code-check optimizer, whose verdict Parcel caches with each page: an
+    // edit to a partial makes every page that shows it read again.
+    const line = tree.edit('partials/footer.html', '<footer', '<script>alert(1)</script>\n<footer');
+    const stray = spawnSync('npm', ['run', '--silent', 'build'], {
+      cwd: tree.root,
+      env: { ...process.env, BUILD_DAY: '2026-06-01' },
+      encoding: 'utf8',
+    });
+    tree.reset();
+    writePosts();
+    // The next tests read the built site: it is built again, as it was.
+    build();
+    expect(stray.status).not.toBe(0);
+    expect(`${stray.stdout}${stray.stderr}`.replace(/\s+/g, ' ')).toMatch(
+      new RegExp(
+        `partials/footer\\.html:${line}:9: dist/[\\w/-]+\\.html has an inline <script> \\(alert\\(1\\);?…\\), which the site's own markup never writes`,
+      ),
+    );
+    expect(stray.stderr).not.toMatch(/building again without it/);
   });
 
   it('keeps the posts’ results of the last build and of the last dev run, and none older', () => {
