@@ -14,7 +14,6 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { threadId } = require('node:worker_threads');
 const Ajv = require('ajv');
-const matter = require('gray-matter');
 const MarkdownIt = require('markdown-it');
 const anchor = require('markdown-it-anchor');
 const YAML = require('yaml');
@@ -55,9 +54,6 @@ const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
 const validateFrontMatter = ajv.compile(schema);
 /** The categories a post may have, as the schema lists them: each is a listing at /blog/<category>. */
 const CATEGORIES = schema.properties.category.enum;
-
-/** A front matter parsed with YAML's core schema: dates stay text, as the schema checks them. */
-const parseFrontMatter = (text) => YAML.parse(text, { schema: 'core' }) ?? {};
 
 /** The nearest of `names` to `name`, if one is near. */
 function nearest(name, names) {
@@ -123,9 +119,10 @@ function parseFile(file) {
     });
   }
   const source = lines.slice(1, end).join('\n');
+  // YAML's core schema: dates stay text, as the schema checks them.
   const document = YAML.parseDocument(source, { schema: 'core' });
   if (document.errors.length > 0) throw yamlError(file, lines, document.errors[0]);
-  const { data } = matter(text, { engines: { yaml: parseFrontMatter } });
+  const data = document.toJS() ?? {};
   const keyLines = {};
   for (const pair of document.contents?.items ?? []) {
     const key = String(pair.key?.value ?? pair.key);
