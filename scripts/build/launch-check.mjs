@@ -130,7 +130,7 @@ export function launchBlockers(root = ROOT, env = process.env) {
     });
   }
   blockers.push(...placeholderBlockers(root, site));
-  blockers.push(...unfinishedPageBlockers(root, site));
+  blockers.push(...unfinishedPageBlockers(root, site, env));
   blockers.push(...socialBlockers(root, site));
   blockers.push(...phoneBlockers(root, site));
   blockers.push(...comparisonBlockers(root));
@@ -212,8 +212,8 @@ const NAMED_ELSEWHERE = /^\/(privacy-policy|terms-of-service|contact\/book-call|
  * quoted path, an href, or the sub-pages a partial lists with `routesUnder[path]` for an include
  * that passes that path), with the first places it is linked from.
  */
-function unfinishedPageBlockers(root, site) {
-  const listings = blogListingsWithPosts(root, site);
+function unfinishedPageBlockers(root, site, env) {
+  const listings = blogListingsWithPosts(root, site, env);
   const underConstruction = [...placeholderRoutes(root)].filter(
     (route) => !NAMED_ELSEWHERE.test(route) && !listings.has(route),
   );
@@ -257,10 +257,10 @@ function unfinishedPageBlockers(root, site) {
  * Read from the posts' front matter as written: not a draft, dated the build's day or before (the
  * day in the site's time zone, or BUILD_DAY: site-time.cjs), as the build publishes them.
  */
-function blogListingsWithPosts(root, site) {
+function blogListingsWithPosts(root, site, env) {
   const folder = path.join(root, 'pages/_posts');
   // A time zone the build refuses stops the build, with its fix: here, the day in UTC.
-  const today = buildDay(isTimeZone(site.timeZone) ? site.timeZone : 'UTC');
+  const today = buildDay(isTimeZone(site.timeZone) ? site.timeZone : 'UTC', env);
   const listings = new Set();
   for (const name of existsSync(folder) ? readdirSync(folder) : []) {
     if (!/\.(md|markdown)$/.test(name)) continue;
@@ -532,7 +532,14 @@ function placeholderBlockers(root, site) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const blockers = launchBlockers(ROOT);
+  let blockers;
+  try {
+    blockers = launchBlockers(ROOT);
+  } catch (error) {
+    // A setting the build refuses too (BUILD_DAY): its own message and fix, as the build prints it.
+    console.error(`Launch check: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
   if (blockers.length === 0) {
     console.log(`Launch check: nothing left to replace in ${relative(DATA)} or the pages.`);
   } else {

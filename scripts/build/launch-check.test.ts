@@ -110,18 +110,28 @@ describe('launch check', () => {
     editFile(copy, 'pages/_posts/example-post.md', (text) =>
       text.replace('date: 2026-11-02', 'date: 2031-06-02').replace('draft: true\n', ''),
     );
-    const listed = (day: string) => {
-      process.env.BUILD_DAY = day;
-      try {
-        return launchBlockers(copy)
-          .map((blocker) => blocker.what)
-          .filter((what) => what.startsWith('Visitors reach /blog,'));
-      } finally {
-        delete process.env.BUILD_DAY;
-      }
-    };
+    const listed = (day: string) =>
+      launchBlockers(copy, { ...process.env, BUILD_DAY: day })
+        .map((blocker) => blocker.what)
+        .filter((what) => what.startsWith('Visitors reach /blog,'));
     expect(listed('2031-06-01')).toHaveLength(1);
     expect(listed('2031-06-02')).toEqual([]);
+  });
+
+  it('stops at a BUILD_DAY that is no day with the build’s own message, no stack trace', () => {
+    const { status, stderr } = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'scripts/build/launch-check.mjs')],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, BUILD_DAY: '2026-02-30' },
+      },
+    );
+    expect(status).toBe(1);
+    expect(stderr.trim()).toMatch(
+      /^Launch check: BUILD_DAY is "2026-02-30", which is not a day written YYYY-MM-DD.*Fix it/,
+    );
+    expect(stderr).not.toMatch(/\n\s+at /);
   });
 
   it('passes once every mark is gone and the agency’s own details are set (on a copy)', () => {

@@ -39,9 +39,9 @@ function dayIn(timeZone, now = new Date()) {
   }).format(now);
 }
 
-/** The build's day in `timeZone`: today there, or BUILD_DAY. */
-function buildDay(timeZone) {
-  const chosen = process.env.BUILD_DAY;
+/** The build's day in `timeZone`: today there, or BUILD_DAY (of `env`, the process's by default). */
+function buildDay(timeZone, env = process.env) {
+  const chosen = env.BUILD_DAY;
   if (chosen !== undefined && chosen !== '') {
     if (!isCalendarDay(chosen))
       throw new Error(

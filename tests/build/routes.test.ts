@@ -80,19 +80,9 @@ describe('every built page', () => {
 });
 
 describe('the launch check (npm run launch-check)', () => {
-  /** The launch check's items as of the day the build under test was made (BUILD_DAY). */
-  function blockersOnBuildDay() {
-    const before = process.env.BUILD_DAY;
-    if (buildDay) process.env.BUILD_DAY = buildDay;
-    try {
-      return launchBlockers(SITE_ROOT);
-    } finally {
-      if (before === undefined) delete process.env.BUILD_DAY;
-      else process.env.BUILD_DAY = before;
-    }
-  }
-  // The page each item about a page under construction names first.
-  const named = blockersOnBuildDay()
+  // The page each item about a page under construction names first, as of the day the build
+  // under test was made (BUILD_DAY).
+  const named = launchBlockers(SITE_ROOT, { ...process.env, ...(buildDay && { BUILD_DAY: buildDay }) })
     .filter((blocker) => /under construction/.test(blocker.what))
     .map((blocker) => /(?<![\w.])\/[a-z0-9-]+(?:\/[a-z0-9-]+)*/.exec(blocker.what)?.[0]);
 
