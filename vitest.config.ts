@@ -39,8 +39,8 @@ export default defineConfig({
           // The built site as it is, whatever the tree holds: run on the shipped tree and on the
           // grown one (tests/support/grown-tree.mjs).
           name: 'build',
-          // They test dist/: a build made from other sources is refused, naming the changed file.
-          globalSetup: ['tests/support/fresh-build.mjs'],
+          // They test dist/, built afresh first.
+          globalSetup: ['tests/support/build-first.mjs'],
           environment: 'node',
           // Files in one worker share the modules they import (happy-dom, Parcel, html-validate)
           // instead of importing them again per file: the stage took 40 s instead of 50-65 s
@@ -60,6 +60,8 @@ export default defineConfig({
           // mistake, a recipe, the dev server): run on the shipped tree only, whose content each
           // copy starts from.
           name: 'machinery',
+          // The editor's test reads the repository's dist/admin/, built afresh first.
+          globalSetup: ['tests/support/build-first.mjs'],
           environment: 'node',
           isolate: false,
           include: ['tests/machinery/**/*.test.ts'],
@@ -70,8 +72,8 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
-          // They test dist/: a build made from other sources is refused, naming the changed file.
-          globalSetup: ['tests/support/fresh-build.mjs'],
+          // They test dist/, built afresh first.
+          globalSetup: ['tests/support/build-first.mjs'],
           environment: 'node',
           // As in the build-output tests: puppeteer-core and the support modules imported once
           // per worker (123 s instead of 141 s). Each file still starts its own Chromium and server.
@@ -94,8 +96,8 @@ export default defineConfig({
         // keeps two cores busy (most of a test waits on a driver round trip or the toast's 5 s).
         test: {
           name: 'engines',
-          // They test dist/: a build made from other sources is refused, naming the changed file.
-          globalSetup: ['tests/support/fresh-build.mjs'],
+          // They test dist/, built afresh first.
+          globalSetup: ['tests/support/build-first.mjs'],
           environment: 'node',
           include: ['tests/engines/**/*.test.ts'],
           // In the grown tree, what only posts bring: the rest is the shipped tree's (above).
@@ -110,8 +112,8 @@ export default defineConfig({
         // npm run screenshots: pages in the three engines, for people to review.
         test: {
           name: 'screenshots',
-          // They test dist/: a build made from other sources is refused, naming the changed file.
-          globalSetup: ['tests/support/fresh-build.mjs'],
+          // They test dist/, built afresh first.
+          globalSetup: ['tests/support/build-first.mjs'],
           environment: 'node',
           include: ['tests/engines/screenshots.review.ts'],
           disableConsoleIntercept: true,
@@ -124,8 +126,8 @@ export default defineConfig({
           name: 'budget',
           // Lighthouse CI's runs, builds and throttled page loads: minutes, not seconds.
           testTimeout: 1_800_000,
-          // They test dist/: a build made from other sources is refused, naming the changed file.
-          globalSetup: ['tests/support/fresh-build.mjs'],
+          // They test dist/, built afresh first.
+          globalSetup: ['tests/support/build-first.mjs'],
           environment: 'node',
           include: ['tests/budget/**/*.test.ts'],
           disableConsoleIntercept: true,
@@ -135,8 +137,8 @@ export default defineConfig({
       {
         test: {
           name: 'visual',
-          // They test dist/: a build made from other sources is refused, naming the changed file.
-          globalSetup: ['tests/support/fresh-build.mjs'],
+          // They test dist/, built afresh first.
+          globalSetup: ['tests/support/build-first.mjs'],
           environment: 'node',
           // An edit's run (npm run test:visual, BACKSTOP_CHANGED_ONLY=1) captures its pages only;
           // the suite's tests of itself (one changed digit, determinism) run with every capture.

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import backstop from 'backstopjs';
-import { recordedDay } from '../scripts/build/build-sources.mjs';
+import siteTime from '../scripts/build/site-time.cjs';
 import { GROWN_ROOT } from '../tests/support/grown-tree.mjs';
 import { digestsOf, recordBuild, recordedBuild } from './built-pages.mjs';
 
@@ -28,10 +28,10 @@ const sites = [
 ];
 const earlier = recordedBuild();
 recordBuild({
-  day: recordedDay(ROOT),
+  day: siteTime.builtDay(ROOT),
   // The grown pages as recorded before when the grown tree is not built here.
   pages: { ...(grownBuilt ? {} : earlier?.pages), ...digestsOf(scenarios, sites) },
 });
 console.log(
-  `Recorded the build the references show (backstop/references/built-pages.json), as of ${recordedDay(ROOT)}.`,
+  `Recorded the build the references show (backstop/references/built-pages.json), as of ${siteTime.builtDay(ROOT)}.`,
 );

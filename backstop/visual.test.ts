@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { recordedDay } from '../scripts/build/build-sources.mjs';
+import siteTime from '../scripts/build/site-time.cjs';
 import { loadSiteData } from '../scripts/build/posthtml-site/site-data.cjs';
 import { GROWN_ROOT, grownTree } from '../tests/support/grown-tree.mjs';
 import { ROOT } from '../tests/support/site';
@@ -43,7 +43,7 @@ const published = (day: string) => {
  */
 function buildAsOfReferences(): void {
   const day = recordedBuild()?.day;
-  const built = recordedDay(ROOT);
+  const built = siteTime.builtDay(ROOT);
   if (!day || !built || day === built || published(day) === published(built)) return;
   console.log(`Building the site as of ${day}, the day the references were taken (dist/ is as of ${built}).`);
   try {
@@ -98,7 +98,7 @@ describe.skipIf(unsupported)('visual regression (BackstopJS)', () => {
     if (failed.length > 0) throw new Error(describeFailures(failed));
     if (command === 'reference') {
       recordCapture();
-      recordBuild({ day: recordedDay(ROOT), pages: digests });
+      recordBuild({ day: siteTime.builtDay(ROOT), pages: digests });
     }
   }, 900_000);
 });

@@ -4,7 +4,7 @@
  *
  * 1. Before Parcel: dist/ emptied (empty-dist.mjs); the posts' index written (posts/posts-index.cjs:
  *    Parcel chooses which cached pages to build again from the files it sees changed as it starts,
- *    so the index must be current by then); the record of the build's sources (build-sources.mjs).
+ *    so the index must be current by then).
  * 2. Parcel, through its API, with the plugins .parcelrc names: the pages, the posts, the photos'
  *    variants, clean URLs, the feeds. Its cache is the build cache's (build-cache.cjs). A cold
  *    build runs on a worker per core; a build from the cache in this process alone, where Parcel's
@@ -25,7 +25,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { writeSourcesRecord } from './build-sources.mjs';
 import { emptyDist } from './empty-dist.mjs';
 import { hostOf, outputForHost } from './hosting/precompress.mjs';
 
@@ -60,7 +59,6 @@ try {
   // A maintainer's mistake in a post: its block (file, line, fix) alone, as Parcel prints the others.
   stop(`🚨 Build failed.\n\n${error.message}`);
 }
-writeSourcesRecord();
 
 const year = String(new Date().getFullYear());
 // From its cache, Parcel builds again only what changed since, which this process does sooner

@@ -7,6 +7,8 @@
  *
  * BUILD_DAY=YYYY-MM-DD builds the site as it will be on that day (a preview of a scheduled post).
  */
+const fs = require('node:fs');
+const path = require('node:path');
 
 /** Is "2026-02-30" a day of the calendar? */
 function isCalendarDay(text) {
@@ -86,4 +88,19 @@ function startOfDay(day, timeZone) {
   return { date: new Date(midnightUtc - minutesOf(offset) * 60_000), iso: `${day}T00:00:00${offset}` };
 }
 
-module.exports = { buildDay, dayIn, isCalendarDay, isTimeZone, startOfDay };
+/** Where a build records the day it published as of, beside the hosts' files (write-hosting-files.mjs). */
+const BUILD_RECORD = 'hosting/build.json';
+
+/**
+ * The day the last build of the site at `root` published as of, or undefined before its first.
+ * @returns {string | undefined}
+ */
+function builtDay(root) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(root, BUILD_RECORD), 'utf8')).day;
+  } catch {
+    return undefined;
+  }
+}
+
+module.exports = { BUILD_RECORD, buildDay, builtDay, dayIn, isCalendarDay, isTimeZone, startOfDay };

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNpmServer, type RunningServer } from '../support/server';
 import { writeFixtureImage } from '../support/fixture-images.mjs';
 import { columnOf, copyOfTree } from '../support/tree-copy';
-import { staleBuild } from '../support/fresh-build.mjs';
 import { anAuthor } from '../support/posts';
 
 const UNKNOWN_PATHS = [
@@ -84,12 +83,6 @@ describe('npm run dev (Parcel dev server)', () => {
     const { status, body } = await get(server, '/about-us/team');
     expect(status).toBe(200);
     expect(body).toContain('<title>Our Team |');
-  });
-
-  it('marks dist/ as its own, so that the suites that test dist/ refuse it until npm run build', () => {
-    expect(staleBuild(tree.root)).toMatch(
-      /^dist\/ holds the build of npm run dev .* Run npm run build first/,
-    );
   });
 
   it('serves the browser editor at /admin, with its configuration made afresh from the schemas', async () => {

@@ -13,12 +13,12 @@
  * (npm run test:grown); the visual suite and the budget serve its dist/ beside the shipped one.
  * It is kept in the build cache's folder (.cache/grown-tree/, which goes with the clone, its
  * dist/, hosting/ and Parcel's cache beside its pages/): made afresh when the site's pages or the
- * fixture change, and built again only when its build is stale (fresh-build.mjs).
+ * fixture change, and built before each suite that tests it (build-first.mjs).
  *
  *   node tests/support/grown-tree.mjs build browser engines   runs those Vitest projects on it
  *   node tests/support/grown-tree.mjs --where                 prepares and builds it, prints its root
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   cpSync,
@@ -32,10 +32,9 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sourceDigests } from '../../scripts/build/build-sources.mjs';
 import { copyProject } from './copy-project.mjs';
 import { writeFixtureImage } from './fixture-images.mjs';
-import { staleBuild } from './fresh-build.mjs';
+import { buildSite } from './build-first.mjs';
 import { POST_PHOTOS } from './grown-posts.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -131,19 +130,19 @@ export async function grow(root) {
 
 /** What the grown site is made of: the site's pages/, the fixture and the code that lays it over them. */
 function grownKey() {
-  const fixture = readdirSync(path.join(ROOT, FIXTURE), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
-  return createHash('sha256')
-    .update(JSON.stringify(Object.entries(sourceDigests(ROOT)).filter(([file]) => file.startsWith('pages/'))))
-    .update(
-      [...DEFINITION.map((file) => path.join(ROOT, file)), ...fixture]
-        .map((file) => readFileSync(file))
-        .join('\n'),
-    )
-    .digest('hex')
-    .slice(0, 16);
+  const filesIn = (folder) =>
+    readdirSync(path.join(ROOT, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort();
+  const hash = createHash('sha256');
+  for (const file of [
+    ...filesIn('pages'),
+    ...filesIn(FIXTURE),
+    ...DEFINITION.map((name) => path.join(ROOT, name)),
+  ])
+    hash.update(path.relative(ROOT, file)).update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -194,11 +193,11 @@ export async function takeLock(lock, patienceMs = 600_000) {
 }
 
 /**
- * The grown site, made if it is missing or made from other pages, and built if its build is
- * stale. Two processes that ask at once share one: the first prepares it, the other waits.
- * Resolves with its root.
+ * The grown site, made if it is missing or made from other pages, and built (from Parcel's cache,
+ * seconds when nothing changed) unless `build` is false. Two processes that ask at once share
+ * one: the first prepares it, the other waits. Resolves with its root.
  */
-export async function grownTree({ quiet = true } = {}) {
+export async function grownTree({ quiet = true, build = true } = {}) {
   const lock = `${GROWN_ROOT}.lock`;
   mkdirSync(path.dirname(lock), { recursive: true });
   await takeLock(lock);
@@ -211,19 +210,9 @@ export async function grownTree({ quiet = true } = {}) {
       await grow(GROWN_ROOT);
       writeFileSync(keyFile, key);
     }
-    if (staleBuild(GROWN_ROOT)) {
+    if (build) {
       if (!quiet) console.log(`Building the grown site (${GROWN_ROOT})…`);
-      try {
-        execFileSync('npm', ['run', '--silent', 'build'], {
-          cwd: ROOT,
-          env: { ...process.env, SITE_ROOT: GROWN_ROOT },
-          stdio: 'pipe',
-          encoding: 'utf8',
-        });
-      } catch (error) {
-        const { stdout = '', stderr = '' } = error;
-        throw new Error(`The grown tree's build stopped (${GROWN_ROOT}): ${`${stderr}\n${stdout}`.trim()}`);
-      }
+      buildSite(GROWN_ROOT);
     }
   } finally {
     rmSync(lock, { recursive: true, force: true });
@@ -259,7 +248,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   let root;
   try {
-    root = await grownTree({ quiet: false });
+    // The Vitest projects build it first (build-first.mjs); --where builds it here.
+    root = await grownTree({ quiet: false, build: projects[0] === '--where' });
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Window } from 'happy-dom';
 import { parse, serialize } from 'parse5';
-import { recordedDay } from '../../scripts/build/build-sources.mjs';
+import { builtDay } from '../../scripts/build/site-time.cjs';
 import { loadSiteData, type BlogPost } from '../../scripts/build/posthtml-site/site-data.cjs';
 import { DIST, PAGES_DIR, ROOT, SITE_ROOT } from '../../scripts/build/repo-root.cjs';
 import { fileOfRoute } from '../../scripts/build/route-file.cjs';
@@ -45,7 +45,7 @@ export function exercised<T>(items: readonly T[], what: string): readonly T[] {
 }
 
 /** The day the build under test published up to (its record), or today's when none is recorded. */
-export const buildDay: string | undefined = recordedDay(SITE_ROOT);
+export const buildDay: string | undefined = builtDay(SITE_ROOT);
 const { blog, actions } = loadSiteData(buildDay ? { day: buildDay } : {});
 /**
  * The blog, and where the calls to action lead (site.json `liveActions`: the specification's
