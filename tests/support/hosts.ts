@@ -104,7 +104,7 @@ const nginxOutputs = new Map<string, Promise<string>>();
  * with its precompressed files (scripts/build/hosting/precompress.mjs), so that dist/ stays the
  * default host's output. Compressing a site takes seconds, and the build-output checks, the
  * grown site's and the budget serve the same output in turn: it is kept in the site root's
- * .cache/nginx-dist/, named by a digest of its dist/ (each file's path, size and time), and made
+ * .cache/nginx-dist/, named by a digest of its dist/ (each file's path and content), and made
  * again once dist/ changes; the older one goes then.
  */
 function servedForNginx(root: string): Promise<string> {
@@ -120,10 +120,11 @@ async function nginxOutputOf(root: string): Promise<string> {
   const dist = path.join(root, 'dist');
   const kept = path.join(root, '.cache/nginx-dist');
   const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).sort();
+  // By content: each suite builds dist/ afresh first (build-first.mjs), writing every file again.
   const stamp = createHash('sha256');
   for (const file of files) {
-    const { size, mtimeMs } = statSync(path.join(dist, file));
-    stamp.update(`${file}\0${size}\0${mtimeMs}\n`);
+    const full = path.join(dist, file);
+    if (statSync(full).isFile()) stamp.update(`${file}\0`).update(readFileSync(full));
   }
   const folder = path.join(kept, stamp.digest('hex').slice(0, 16));
   if (existsSync(folder)) return folder;
