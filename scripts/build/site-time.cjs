@@ -88,7 +88,7 @@ function startOfDay(day, timeZone) {
   return { date: new Date(midnightUtc - minutesOf(offset) * 60_000), iso: `${day}T00:00:00${offset}` };
 }
 
-/** Where a build records the day it published as of, beside the hosts' files (write-hosting-files.mjs). */
+/** Where a build records the day it published as of, beside the hosts' files, as it ends (build.mjs). */
 const BUILD_RECORD = 'hosting/build.json';
 
 /**

@@ -1,13 +1,56 @@
 /**
  * Vitest's global set-up of the projects that test a built site: `npm run build` of the site root
- * they test (SITE_ROOT, or the repository) before them, so that they never test an older build.
- * With nothing changed since, Parcel's cache makes it a few seconds. A build that stops ends the
- * run with the build's own message (its file, line and fix).
+ * they test (SITE_ROOT, or the repository) first, unless its last build is newer than every
+ * source, so that they never test an older build (nor npm run dev's, which writes dist/ too). A
+ * build that stops ends the run with the build's own message: its file, line and fix.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
-const { ROOT, SITE_ROOT } = createRequire(import.meta.url)('../../scripts/build/repo-root.cjs');
+const require = createRequire(import.meta.url);
+const { ROOT, SITE_ROOT, PARTIALS_ROOT } = require('../../scripts/build/repo-root.cjs');
+const { BUILD_RECORD } = require('../../scripts/build/site-time.cjs');
+
+/** What a build reads, besides node_modules/ (package-lock.json stands for it). */
+const SOURCES = [
+  'styles',
+  'scripts',
+  'static',
+  'package.json',
+  'package-lock.json',
+  '.parcelrc',
+  '.posthtmlrc',
+  '.htmlnanorc',
+];
+
+/**
+ * Whether the last build of `root` ended after every change to what it reads, and nothing wrote
+ * into its dist/ since: by modification times, which a checkout or an editor's save moves forward
+ * (a doubt costs a build, which Parcel's cache makes seconds).
+ */
+export function builtSinceLastChange(root = SITE_ROOT) {
+  const record = path.join(root, BUILD_RECORD);
+  if (!existsSync(record)) return false;
+  const built = statSync(record).mtimeMs;
+  const partials = existsSync(path.join(root, 'partials')) ? root : PARTIALS_ROOT;
+  const newer = (file) => {
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats) return false;
+    // A folder's own time moves when a file in it is added, removed or renamed.
+    const inside = stats.isDirectory() ? readdirSync(file, { recursive: true, encoding: 'utf8' }) : [];
+    return [file, ...inside.map((name) => path.join(file, name))].some(
+      (entry) => statSync(entry).mtimeMs > built,
+    );
+  };
+  return ![
+    ...SOURCES.map((source) => path.join(ROOT, source)),
+    path.join(root, 'pages'),
+    path.join(partials, 'partials'),
+    path.join(root, 'dist'),
+  ].some(newer);
+}
 
 /** Builds the site at `root` (npm run build), or throws with what the build printed. */
 export function buildSite(root = SITE_ROOT, env = process.env) {
@@ -25,6 +68,7 @@ export function buildSite(root = SITE_ROOT, env = process.env) {
 }
 
 export default function setup() {
+  if (builtSinceLastChange()) return;
   try {
     console.log(buildSite());
   } catch (error) {

@@ -34,7 +34,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copyProject } from './copy-project.mjs';
 import { writeFixtureImage } from './fixture-images.mjs';
-import { buildSite } from './build-first.mjs';
+import { buildSite, builtSinceLastChange } from './build-first.mjs';
 import { POST_PHOTOS } from './grown-posts.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -193,8 +193,8 @@ export async function takeLock(lock, patienceMs = 600_000) {
 }
 
 /**
- * The grown site, made if it is missing or made from other pages, and built (from Parcel's cache,
- * seconds when nothing changed) unless `build` is false. Two processes that ask at once share
+ * The grown site, made if it is missing or made from other pages, and built when a source changed
+ * since its last build (build-first.mjs) unless `build` is false. Two processes that ask at once share
  * one: the first prepares it, the other waits. Resolves with its root.
  */
 export async function grownTree({ quiet = true, build = true } = {}) {
@@ -210,7 +210,7 @@ export async function grownTree({ quiet = true, build = true } = {}) {
       await grow(GROWN_ROOT);
       writeFileSync(keyFile, key);
     }
-    if (build) {
+    if (build && !builtSinceLastChange(GROWN_ROOT)) {
       if (!quiet) console.log(`Building the grown site (${GROWN_ROOT})…`);
       buildSite(GROWN_ROOT);
     }
