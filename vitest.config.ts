@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
  * page, every photo, every post) run on both.
  */
 const GROWN_TREE = process.env.GROWN_TREE === '1';
+/** The set-up of the projects that test a built site: built first, and a temporary folder of the run's own. */
+const BUILT_SITE = ['tests/support/build-first.mjs', 'tests/support/scratch-folder.mjs'];
 const FIXED_PARTS = [
   'islands',
   'lead-delivery',
@@ -40,7 +42,7 @@ export default defineConfig({
           // grown one (tests/support/grown-tree.mjs).
           name: 'build',
           // They test dist/, built afresh first.
-          globalSetup: ['tests/support/build-first.mjs'],
+          globalSetup: BUILT_SITE,
           environment: 'node',
           // Files in one worker share the modules they import (happy-dom, Parcel, html-validate)
           // instead of importing them again per file: the stage took 40 s instead of 50-65 s
@@ -61,7 +63,7 @@ export default defineConfig({
           // copy starts from.
           name: 'machinery',
           // The editor's test reads the repository's dist/admin/, built afresh first.
-          globalSetup: ['tests/support/build-first.mjs'],
+          globalSetup: BUILT_SITE,
           environment: 'node',
           isolate: false,
           include: ['tests/machinery/**/*.test.ts'],
@@ -73,7 +75,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           // They test dist/, built afresh first.
-          globalSetup: ['tests/support/build-first.mjs'],
+          globalSetup: BUILT_SITE,
           environment: 'node',
           // As in the build-output tests: puppeteer-core and the support modules imported once
           // per worker (123 s instead of 141 s). Each file still starts its own Chromium and server.
@@ -97,7 +99,7 @@ export default defineConfig({
         test: {
           name: 'engines',
           // They test dist/, built afresh first.
-          globalSetup: ['tests/support/build-first.mjs'],
+          globalSetup: BUILT_SITE,
           environment: 'node',
           include: ['tests/engines/**/*.test.ts'],
           // In the grown tree, what only posts bring: the rest is the shipped tree's (above).
@@ -113,7 +115,7 @@ export default defineConfig({
         test: {
           name: 'screenshots',
           // They test dist/, built afresh first.
-          globalSetup: ['tests/support/build-first.mjs'],
+          globalSetup: BUILT_SITE,
           environment: 'node',
           include: ['tests/engines/screenshots.review.ts'],
           disableConsoleIntercept: true,
@@ -127,7 +129,7 @@ export default defineConfig({
           // Lighthouse CI's runs, builds and throttled page loads: minutes, not seconds.
           testTimeout: 1_800_000,
           // They test dist/, built afresh first.
-          globalSetup: ['tests/support/build-first.mjs'],
+          globalSetup: BUILT_SITE,
           environment: 'node',
           include: ['tests/budget/**/*.test.ts'],
           disableConsoleIntercept: true,
@@ -138,7 +140,7 @@ export default defineConfig({
         test: {
           name: 'visual',
           // They test dist/, built afresh first.
-          globalSetup: ['tests/support/build-first.mjs'],
+          globalSetup: BUILT_SITE,
           environment: 'node',
           // An edit's run (npm run test:visual, BACKSTOP_CHANGED_ONLY=1) captures its pages only;
           // the suite's tests of itself (one changed digit, determinism) run with every capture.
