@@ -820,17 +820,18 @@ describe('the CPU a lead costs', () => {
     { retry: 1, timeout: 120_000 },
     async () => {
       const rounds = [];
-      for (let round = 0; round < 3; round += 1) {
+      // Five rounds: with two cores, a browser test beside this one can hold up three in a row.
+      for (let round = 0; round < 5; round += 1) {
         rounds.push({
           file: await cpuPerRequest(20, () => fetch(`${site.url}/robots.txt`)),
           lead: await cpuPerRequest(20, (index) => post(jsonLead(`cpu-${round}-${index}@example.com`))),
         });
       }
-      // The least of three rounds: another process on the machine only ever adds to a round.
+      // The least of the rounds: another process on the machine only ever adds to a round.
       const least = (values: number[]) => Math.min(...values);
       const receiver = least(rounds.map((round) => round.lead.receiver));
       console.log(
-        `CPU of a lead in the local runtime (its profiler, the least of 3 rounds of 20, alerts included): ` +
+        `CPU of a lead in the local runtime (its profiler, the least of ${rounds.length} rounds of 20, alerts included): ` +
           `${receiver.toFixed(1)} ms in the receiver's code and what it calls; ` +
           `${least(rounds.map((round) => round.lead.busy)).toFixed(1)} ms in all, where a static file takes ` +
           `${least(rounds.map((round) => round.file.busy)).toFixed(1)} ms (the Pages router and the dev runtime's own work). ` +
