@@ -41,7 +41,7 @@ export default defineConfig({
           // The built site as it is, whatever the tree holds: run on the shipped tree and on the
           // grown one (tests/support/grown-tree.mjs).
           name: 'build',
-          // They test dist/, built afresh first.
+          // They test dist/, built first when a source changed (build-first.mjs).
           globalSetup: BUILT_SITE,
           environment: 'node',
           // Files in one worker share the modules they import (happy-dom, Parcel, html-validate)
@@ -62,7 +62,7 @@ export default defineConfig({
           // mistake, a recipe, the dev server): run on the shipped tree only, whose content each
           // copy starts from.
           name: 'machinery',
-          // The editor's test reads the repository's dist/admin/, built afresh first.
+          // The editor's test serves the repository's dist/, built first when a source changed.
           globalSetup: BUILT_SITE,
           environment: 'node',
           isolate: false,
@@ -74,7 +74,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
-          // They test dist/, built afresh first.
+          // They test dist/, built first when a source changed (build-first.mjs).
           globalSetup: BUILT_SITE,
           environment: 'node',
           // As in the build-output tests: puppeteer-core and the support modules imported once
@@ -98,7 +98,7 @@ export default defineConfig({
         // keeps two cores busy (most of a test waits on a driver round trip or the toast's 5 s).
         test: {
           name: 'engines',
-          // They test dist/, built afresh first.
+          // They test dist/, built first when a source changed (build-first.mjs).
           globalSetup: BUILT_SITE,
           environment: 'node',
           include: ['tests/engines/**/*.test.ts'],
@@ -114,7 +114,7 @@ export default defineConfig({
         // npm run screenshots: pages in the three engines, for people to review.
         test: {
           name: 'screenshots',
-          // They test dist/, built afresh first.
+          // They test dist/, built first when a source changed (build-first.mjs).
           globalSetup: BUILT_SITE,
           environment: 'node',
           include: ['tests/engines/screenshots.review.ts'],
@@ -128,7 +128,7 @@ export default defineConfig({
           name: 'budget',
           // Lighthouse CI's runs, builds and throttled page loads: minutes, not seconds.
           testTimeout: 1_800_000,
-          // They test dist/, built afresh first.
+          // They test dist/, built first when a source changed (build-first.mjs).
           globalSetup: BUILT_SITE,
           environment: 'node',
           include: ['tests/budget/**/*.test.ts'],
@@ -139,7 +139,7 @@ export default defineConfig({
       {
         test: {
           name: 'visual',
-          // They test dist/, built afresh first.
+          // They test dist/, built first when a source changed (build-first.mjs).
           globalSetup: BUILT_SITE,
           environment: 'node',
           // An edit's run (npm run test:visual, BACKSTOP_CHANGED_ONLY=1) captures its pages only;

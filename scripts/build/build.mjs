@@ -137,10 +137,8 @@ try {
 } catch (error) {
   stop(error instanceof Error ? error.message : error);
 }
-// Written last, once dist/ is whole: the day the build published as of, which the suites that
-// test dist/ read, and its time, after which a changed source means the build is not current
-// (tests/support/build-first.mjs).
-// (The site's data is required only now: reading it before the site root's check would fail.)
+// Written last, once dist/ is whole: its day says which posts it holds, its time which sources it
+// predates (tests/support/build-first.mjs). The data is required here, after the site root's check.
 const { day } = require('./posthtml-site/site-data.cjs').loadSiteData();
 writeFileSync(path.join(SITE_ROOT, BUILD_RECORD), `${JSON.stringify({ day })}\n`);
 // Where the time went (npm run budget reads this line: tests/budget/blog.ts).

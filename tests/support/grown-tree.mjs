@@ -13,7 +13,7 @@
  * (npm run test:grown); the visual suite and the budget serve its dist/ beside the shipped one.
  * It is kept in the build cache's folder (.cache/grown-tree/, which goes with the clone, its
  * dist/, hosting/ and Parcel's cache beside its pages/): made afresh when the site's pages or the
- * fixture change, and built before each suite that tests it (build-first.mjs).
+ * fixture change, and built again when a source changed since its last build (build-first.mjs).
  *
  *   node tests/support/grown-tree.mjs build browser engines   runs those Vitest projects on it
  *   node tests/support/grown-tree.mjs --where                 prepares and builds it, prints its root

@@ -120,7 +120,7 @@ async function nginxOutputOf(root: string): Promise<string> {
   const dist = path.join(root, 'dist');
   const kept = path.join(root, '.cache/nginx-dist');
   const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).sort();
-  // By content: each suite builds dist/ afresh first (build-first.mjs), writing every file again.
+  // By content: a build (build-first.mjs) writes every file of dist/ again, changed or not.
   const stamp = createHash('sha256');
   for (const file of files) {
     const full = path.join(dist, file);

@@ -11,7 +11,7 @@ import path from 'node:path';
 const PREFIX = 'site-tests-';
 
 /** Whether a process is running (signal 0 tests, and sends nothing). */
-function alive(pid) {
+export function alive(pid) {
   try {
     process.kill(pid, 0);
     return true;

@@ -16,6 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { copyProject } from './copy-project.mjs';
+import { alive } from './scratch-folder.mjs';
 import { renderPageFile } from './render-page';
 import { fileOfRoute } from '../../scripts/build/route-file.cjs';
 import { ROOT } from '../../scripts/build/repo-root.cjs';
@@ -54,21 +55,11 @@ export function copyOfSite(folders: ('pages' | 'partials')[] = ['pages']): TreeC
   // A copy whose process is gone (a run stopped before its clean-up) goes: its name says whose it is.
   for (const name of readdirSync(sites)) {
     const owner = Number(/^site-(\d+)-/.exec(name)?.[1]);
-    if (owner && !processAlive(owner)) rmSync(path.join(sites, name), { recursive: true, force: true });
+    if (owner && !alive(owner)) rmSync(path.join(sites, name), { recursive: true, force: true });
   }
   const root = mkdtempSync(path.join(sites, `site-${process.pid}-`));
   copyProject(root, folders, { linkModules: false });
   return treeAt(root);
-}
-
-/** Whether a process is running (signal 0 tests, and sends nothing). */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** The edits, build and removal of a copy at `root`. */

@@ -126,8 +126,8 @@ writeFileSync(
   `${JSON.stringify(speculationRules(pagePaths(routes, blog)))}\n`,
 );
 
-mkdirSync(HOSTING, { recursive: true });
 // npm start (serve): rules apply in order, so each hashed asset's rule overrides the default.
+mkdirSync(HOSTING, { recursive: true });
 const asServeHeaders = (headers) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 const serveConfig = {
   public: 'dist',
