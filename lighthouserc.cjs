@@ -95,6 +95,8 @@ module.exports = {
       ],
       numberOfRuns: 3,
       settings: {
+        // Lighthouse's mobile throttling; `npm run budget` scales its CPU slowdown to the machine
+        // (cpuSlowdownFor in tests/budget/lighthouse-runs.ts).
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         // No category scores these, and each costs a second or more per run.
         skipAudits: ['bf-cache', 'screenshot-thumbnails', 'final-screenshot'],

@@ -15,7 +15,7 @@ import { SHOWCASE } from '../support/grown-posts.mjs';
 import { grownTree } from '../support/grown-tree.mjs';
 import { firstPaintTimings, interactionTimings, median } from './browser-timings';
 import { houseSize } from './house-size';
-import { collectLighthouse } from './lighthouse-runs';
+import { benchmarkIndexOf, collectLighthouse, cpuSlowdownFor } from './lighthouse-runs';
 import { SCALED_ROUTES, checkAfterDataEdit, devRebuildTimes, scaledBuildTime } from './build-times';
 import { SCALED_POSTS, blogBuildTimes, postEditTimes, totalOf } from './blog';
 import { PHOTOS_IN_BUILD, photoBuildTimes, photoBytesAtPhoneWidth } from './photos';
@@ -61,7 +61,7 @@ const lhciFiles = <T>(name: RegExp) =>
  */
 const GROWN_AUDITED = ['/about-us/team', '/case-studies', SHOWCASE.listing, SHOWCASE.post];
 
-let nginx: RunningServer, grownNginx: RunningServer, chromePath: string;
+let nginx: RunningServer, grownNginx: RunningServer, chromePath: string, benchmarkIndex: number;
 /** `npm run serve`, for the timed figures alone (not in npm test): started by their test. */
 let serve: RunningServer | undefined;
 beforeAll(async () => {
@@ -70,6 +70,7 @@ beforeAll(async () => {
   nginx = await startNginx({ tls: true, serverDirectives: notFound });
   grownNginx = await startNginx({ tls: true, root: await grownTree() });
   chromePath = await testChromium(); // the pinned build, so that figures compare across machines
+  benchmarkIndex = await benchmarkIndexOf(chromePath);
 }, 300_000);
 afterAll(async () => {
   await Promise.all([nginx.stop(), grownNginx.stop(), serve?.stop()]);
@@ -100,7 +101,9 @@ it('every audited page is within every budget', async () => {
     ...pages.map((page) => nginx.url + page),
     ...GROWN_AUDITED.map((page) => grownNginx.url + page),
   ];
-  const settings = ci.collect.settings;
+  // The phone the budget is set for, whatever this machine's speed (lighthouse-runs.ts).
+  const cpuSlowdownMultiplier = cpuSlowdownFor(benchmarkIndex);
+  const settings = { ...ci.collect.settings, throttling: { cpuSlowdownMultiplier } };
   await collectLighthouse(audited, {
     runs: once ? 1 : ci.collect.numberOfRuns,
     chromePath,
@@ -134,7 +137,8 @@ it('every audited page is within every budget', async () => {
     ];
   });
   const heading = 'page | runs | perf | a11y | bp | seo | FCP | LCP | TBT | CLS | load';
-  console.log(`\nLighthouse CI (lighthouserc.cjs)\n${aligned(heading, rows)}`);
+  const cpu = `CPU slowdown ${cpuSlowdownMultiplier}× (this machine's benchmarkIndex: ${Math.round(benchmarkIndex)})`;
+  console.log(`\nLighthouse CI (lighthouserc.cjs), ${cpu}\n${aligned(heading, rows)}`);
   expect(asserted, 'lhci assert: its failed assertions are printed above').toBe(0);
 });
 

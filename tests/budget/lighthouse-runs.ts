@@ -16,11 +16,45 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { closePage, launchBrowser, newPage } from '../support/browser';
 
 /** Where Lighthouse CI keeps its reports, from the working folder. */
 const REPORTS = '.lighthouseci';
 
 let saved = 0;
+
+/**
+ * Lighthouse's CPU slowdown, 4×, takes a desktop whose `benchmarkIndex` is 1,500 to 2,000 to a
+ * mid-tier phone (Lighthouse's docs/throttling.md, "Calibrating the CPU slowdown"); on a machine
+ * twice as slow, the same 4× simulates a phone twice as slow, and the simulated Total Blocking Time
+ * of the same page grows by about what its longest tasks grow. Scaled by the machine's own index,
+ * every machine simulates the same phone: the one 4× makes of a desktop of 1,750.
+ */
+const LIGHTHOUSE_SLOWDOWN = 4;
+const DESKTOP_INDEX = 1750;
+/** The slowdown that makes a machine of `benchmarkIndex` the phone the budget is set for. */
+export const cpuSlowdownFor = (benchmarkIndex: number) =>
+  Math.max(1, Math.round((LIGHTHOUSE_SLOWDOWN * benchmarkIndex * 10) / DESKTOP_INDEX) / 10);
+
+/**
+ * The machine's `benchmarkIndex`, as Lighthouse computes it before every run (a second of
+ * JavaScript in the page), in the Chromium at `chromePath`: the median of three, one page each.
+ */
+export async function benchmarkIndexOf(chromePath: string): Promise<number> {
+  const browser = await launchBrowser(chromePath);
+  try {
+    const indexes: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const page = await newPage(browser, 412);
+      indexes.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+      await closePage(page);
+    }
+    return indexes.sort((a, b) => a - b)[1]!;
+  } finally {
+    await browser.close();
+  }
+}
 
 /**
  * Runs Lighthouse `runs` times on each URL, in turns, as `lhci collect` with `settings` (its
