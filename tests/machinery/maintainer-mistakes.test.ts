@@ -1,18 +1,21 @@
 /**
  * A maintainer's common mistakes, each made once on a copy of the site (its pages/ and partials/,
  * a site root the project's page plugin builds): the build must stop with one block that names the
- * file to edit (from the site's root), the line, and the fix. The cases and
- * their messages are listed in docs/testing.md ("Mistakes the build stops").
+ * file to edit (from the site's root), the line, and the fix. Most mistakes are a fixture folder,
+ * tests/fixtures/mistakes/<name>/, whose files are laid over the copy at their paths (a page, a
+ * partial or a data file with the mistake in it), so that each case holds whatever the site's own
+ * content becomes. The cases and their messages are listed in docs/testing.md ("Mistakes the build
+ * stops").
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeFixtureImage } from '../support/fixture-images.mjs';
 import pricing from '../../pages/_data/pricing.json';
-import { columnOf, copyOfSite, type TreeCopy } from '../support/tree-copy';
+import { copyOfSite, type TreeCopy } from '../support/tree-copy';
 import { ROOT, runIn } from '../support/site';
 import { anAuthor } from '../support/posts';
 
@@ -26,13 +29,30 @@ afterAll(() => tree?.remove());
 /** Text to match as it is, in a regular expression. */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Makes `mistake` on the copy, renders `page`, and returns the error's message. */
+const MISTAKES = path.join(ROOT, 'tests/fixtures/mistakes');
+
+/** Lays the fixture folder tests/fixtures/mistakes/<name>/ over the copy: each of its files at its path. */
+function layOver(copy: TreeCopy, name: string) {
+  const folder = path.join(MISTAKES, name);
+  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    statSync(path.join(folder, file)).isFile(),
+  );
+  if (files.length === 0) throw new Error(`tests/fixtures/mistakes/${name}/ holds no file`);
+  for (const file of files) copy.write(file, readFileSync(path.join(folder, file)));
+}
+
+/**
+ * Makes a mistake on the copy (the fixture folder `mistake` names, or an edit), renders `page`,
+ * and returns the error's message, and the line an edit returned.
+ */
 function failureOf(
   page: string,
-  mistake: (copy: TreeCopy) => unknown,
+  mistake: string | ((copy: TreeCopy) => unknown),
 ): { message: string; line: number | undefined } {
   const tree = copy();
-  const edited = mistake(tree);
+  let edited: unknown;
+  if (typeof mistake === 'string') layOver(tree, mistake);
+  else edited = mistake(tree);
   const line = typeof edited === 'number' ? edited : undefined;
   try {
     tree.render(page);
@@ -42,6 +62,8 @@ function failureOf(
   }
   throw new Error(`${page} rendered without an error`);
 }
+/** The message of the fixture `name` laid over the copy, rendering `page` (by default /pricing, which the fixture's page may replace). */
+const messageOf = (name: string, page = 'pages/pricing.html') => failureOf(page, name).message;
 
 /** The message's first line is "file:line:column", and it says what and how to fix. */
 function expectBlock(message: string, where: string, what: RegExp, fix: RegExp) {
@@ -55,170 +77,127 @@ function expectBlock(message: string, where: string, what: RegExp, fix: RegExp) 
 
 describe('includes and locals', () => {
   it('stops on locals that are not JSON, at the include', () => {
-    const { message, line } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('pages/pricing.html', '"href": "/contact"}\'', '"href": "/contact",}\''),
-    );
     expectBlock(
-      message,
-      `pages/pricing.html:${(line ?? 0) - 2}:3`,
+      messageOf('locals-not-json'),
+      'pages/pricing.html:2:3',
       /partials\/content\/cta\.html are not valid JSON/,
       /no trailing comma/,
     );
   });
 
   it('stops on a missing required local, naming it and what it is', () => {
-    const { message, line } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('pages/pricing.html', '{"title": "Ready to get started?", ', '{'),
-    );
     expectBlock(
-      message,
-      `pages/pricing.html:${(line ?? 0) - 2}:3`,
+      messageOf('required-local-missing'),
+      'pages/pricing.html:2:3',
       /does not give the required local "title"/,
       /string: the heading/,
     );
   });
 
   it('stops on a misspelt local, listing the declared ones', () => {
-    const { message } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('pages/pricing.html', '{"title": "Ready', '{"titel": "Ready'),
-    );
-    expect(message).toMatch(/^pages\/pricing\.html:\d+:3\n/);
+    const message = messageOf('local-misspelt');
+    expect(message).toMatch(/^pages\/pricing\.html:2:3\n/);
     expect(message).toMatch(/partials\/content\/cta\.html has no local "titel"/);
     expect(message).toMatch(/title \(string, required\), text \(string, required\)/);
   });
 
   it('stops on an icon name that partials/icon.html does not draw, listing the ones it does', () => {
-    const { message, line } = failureOf('pages/index.html', (copy) =>
-      copy.edit('pages/index.html', '{"icon": "search", ', '{"icon": "serach", '),
-    );
     expectBlock(
-      message,
-      `pages/index.html:${(line ?? 0) - 2}:7`,
+      messageOf('icon-unknown'),
+      'pages/pricing.html:2:3',
       /"icon" of partials\/content\/card\.html is "serach", not an icon partials\/icon\.html draws/,
       /Use one of: menu, close, .*search/,
     );
   });
 
   it('stops on a local of the wrong type', () => {
-    const { message } = failureOf('pages/index.html', (copy) =>
-      copy.edit('pages/index.html', '"keys": ["retention", "deals"]', '"keys": "retention"'),
-    );
-    expect(message).toMatch(/^pages\/index\.html:\d+:\d+\n/);
+    const message = messageOf('local-wrong-type');
+    expect(message).toMatch(/^pages\/pricing\.html:2:3\n/);
     expect(message).toMatch(/"keys" of partials\/content\/stats\.html is "retention", not a string\[\]/);
   });
 
   it('stops on a list of steps given as something else than a list of {…}', () => {
-    const { message } = failureOf('pages/services.html', (copy) =>
-      copy.edit(
-        'pages/services.html',
-        '{"title": "Strategy session"',
-        '"Strategy session", {"title": "Strategy session"',
-      ),
-    );
-    expect(message).toMatch(/^pages\/services\.html:\d+:\d+\n/);
+    const message = messageOf('steps-not-objects');
+    expect(message).toMatch(/^pages\/pricing\.html:2:3\n/);
     expect(message).toMatch(/"steps" of partials\/content\/steps\.html is .*, not an object\[\]/);
   });
 
   it('stops on a misspelt field of a step, at the element that shows it', () => {
-    const { message } = failureOf('pages/services.html', (copy) =>
-      copy.edit('partials/content/steps.html', '{{ step.text }}', '{{ step.txt }}'),
-    );
-    expect(message).toMatch(/^partials\/content\/steps\.html:\d+:\d+\n/);
-    expect(message).toMatch(/shows the word "undefined" in <p class="ds-steps__text">/);
+    const message = messageOf('step-field-misspelt');
+    expect(message).toMatch(/^partials\/content\/notice\.html:7:\d+\n/);
+    expect(message).toMatch(/shows the word "undefined" in <li class="ds-notice__step">/);
   });
 
   it('stops on a missing partial, at the file that includes it, suggesting the nearest one', () => {
-    const { message } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('partials/content/hero.html', 'partials/breadcrumbs.html', 'partials/breadcrumb.html'),
-    );
     expectBlock(
-      message,
-      'partials/content/hero.html:9:5',
+      messageOf('partial-missing'),
+      'partials/content/notice.html:5:3',
       /names partials\/breadcrumb\.html, which does not exist/,
       /Did you mean "partials\/breadcrumbs\.html"\? Correct the path/,
     );
   });
 
   it('suggests no partial for a name unlike any', () => {
-    const { message } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('pages/pricing.html', 'partials/content/addon.html', 'partials/content/pricing-extras.html'),
-    );
+    const message = messageOf('partial-unlike-any');
     expect(message).toMatch(/names partials\/content\/pricing-extras\.html, which does not exist/);
     expect(message).not.toMatch(/Did you mean/);
   });
 
   it('stops on a page file copied with the old route attribute, saying its route is its path', () => {
-    const { message } = failureOf('pages/blog/podcasts.html', (copy) =>
-      copy.write('pages/blog/podcasts.html', '<layout route="/blog/seo">\n  <p>Soon</p>\n</layout>\n'),
-    );
     expectBlock(
-      message,
-      'pages/blog/podcasts.html:1:9',
-      /a page's route is its file's path, \/blog\/podcasts/,
+      messageOf('old-route-attribute'),
+      'pages/pricing.html:1:9',
+      /a page's route is its file's path, \/pricing/,
       /Remove route="\/blog\/seo" and write <layout>\. .*\/blog\/seo is pages\/blog\/seo\.html/,
     );
   });
 
   it('stops on a declaration with a type the build does not know', () => {
-    const { message } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('partials/content/cta.html', 'href   string, required', 'href   url, required'),
-    );
-    expect(message).toMatch(/^partials\/content\/cta\.html:\d+:1\n/);
+    const message = messageOf('declared-type-unknown');
+    expect(message).toMatch(/^partials\/content\/notice\.html:4:1\n/);
     expect(message).toMatch(/declared with the type "url"/);
   });
 });
 
 describe('expressions', () => {
   it('stops on a misspelt property inside a loop, at the expression', () => {
-    const { message, line } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('partials/content/addon.html', '{{ addon.price }}', '{{ addon.prise }}'),
-    );
     expectBlock(
-      message,
-      `partials/content/addon.html:${line}:${columnOf('partials/content/addon.html', '{{ addon.price }}')}`,
+      messageOf('loop-property-misspelt'),
+      'partials/content/notice.html:5:24',
       /\{\{ addon\.prise \}\} reads "prise", which pricing\.addons\[0\] does not have/,
       new RegExp(`has: ${Object.keys(pricing.addons[0]!).join(', ')}\\.`),
     );
   });
 
   it('stops on a misspelt property in a partial', () => {
-    const { message, line } = failureOf('pages/about-us/team.html', (copy) =>
-      copy.edit('partials/content/member.html', '{{ member.role }}', '{{ member.rol }}'),
-    );
-    expect(message).toMatch(new RegExp(`^partials/content/member\\.html:${line}:\\d+\\n`));
+    const message = messageOf('partial-property-misspelt');
+    expect(message).toMatch(/^partials\/content\/notice\.html:5:24\n/);
     expect(message).toMatch(/\{\{ member\.rol \}\} reads "rol", which team\[0\] does not have/);
   });
 
   it('stops on a misspelt property outside a loop', () => {
-    const { message, line } = failureOf('pages/contact.html', (copy) =>
-      copy.edit('pages/contact.html', '{{ site.hours }}', '{{ site.opening }}'),
-    );
-    expect(message).toMatch(new RegExp(`^pages/contact\\.html:${line}:\\d+\\n`));
+    const message = messageOf('property-misspelt');
+    expect(message).toMatch(/^pages\/pricing\.html:2:\d+\n/);
     expect(message).toMatch(/\{\{ site\.opening \}\} reads "opening", which site does not have/);
     expect(message).toMatch(/add "opening" to pages\/_data\/site\.json and its schema/);
   });
 
   it('stops on a misspelt variable, at the expression', () => {
-    const { message, line } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('partials/content/cta.html', '{{ title }}', '{{ titel }}'),
-    );
-    expect(message).toMatch(new RegExp(`^partials/content/cta\\.html:${line}:\\d+\\n`));
+    const message = messageOf('variable-misspelt');
+    expect(message).toMatch(/^partials\/content\/notice\.html:6:3\n/);
     expect(message).toMatch(/\{\{ titel \}\} reads "titel", which is not defined here/);
   });
 
   it('stops on a misspelt loop variable, at its element', () => {
-    const { message, line } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('partials/content/addon.html', '{{ addon.price }}', '{{ adon.price }}'),
-    );
-    expect(message).toMatch(new RegExp(`^partials/content/addon\\.html:${line}:\\d+\\n`));
-    expect(message).toMatch(/shows the word "undefined" in <span class="ds-addon__amount">/);
+    const message = messageOf('loop-variable-misspelt');
+    expect(message).toMatch(/^partials\/content\/notice\.html:5:\d+\n/);
+    expect(message).toMatch(/shows the word "undefined" in <p class="ds-notice">/);
   });
 
   it('stops on a key that an include passes but the data does not have', () => {
-    const { message } = failureOf('pages/index.html', (copy) =>
-      copy.edit('pages/index.html', '"keys": ["retention", "deals"]', '"keys": ["retention", "dealz"]'),
-    );
-    expect(message).toMatch(/^pages\/index\.html:\d+:\d+\n/);
+    const message = messageOf('data-key-missing');
+    // At the key, in the include's locals.
+    expect(message).toMatch(/^pages\/pricing\.html:2:77\n/);
     expect(message).toMatch(/"dealz", which stats does not have/);
     expect(message).toMatch(/add "dealz" to pages\/_data\/stats\.json and its schema/);
   });
@@ -226,23 +205,17 @@ describe('expressions', () => {
 
 describe('data files', () => {
   it('stops on a JSON syntax error at its line and column', () => {
-    const { message, line } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('pages/_data/pricing.json', '"name": "Starter",', '"name": "Starter"'),
-    );
     expectBlock(
-      message,
-      `pages/_data/pricing.json:${(line ?? 0) + 1}:7`,
+      messageOf('json-syntax'),
+      'pages/_data/pricing.json:6:7',
       /not valid JSON: Expected ',' or '}' after property value/,
       /missing or extra comma/,
     );
   });
 
   it('stops on a team member without a role, at the member', () => {
-    const { message } = failureOf('pages/about-us/team.html', (copy) =>
-      copy.edit('pages/_data/team.json', /\n\s*"role": "[^"]*",/, ''),
-    );
     expectBlock(
-      message,
+      messageOf('member-without-role', 'pages/about-us/team.html'),
       'pages/_data/team.json:2:3',
       /In team\.json, \[0\] has no "role"/,
       /Add "role" \(Job title\)/,
@@ -250,116 +223,82 @@ describe('data files', () => {
   });
 
   it('stops on a time zone that is none, at the field', () => {
-    const { message, line } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('pages/_data/site.json', /"timeZone": "[^"]*"/, '"timeZone": "Eastern"'),
-    );
     expectBlock(
-      message,
-      `pages/_data/site.json:${line}:3`,
+      messageOf('time-zone-unknown'),
+      'pages/_data/site.json:13:3',
       /In site\.json, "timeZone" is "Eastern", which is not a time zone/,
       /"America\/New_York"/,
     );
   });
 
   it('stops on live calls to action with no phone number for Call Now to dial, at the phone', () => {
-    const { message, line } = failureOf('pages/contact.html', (copy) => {
-      copy.edit('pages/_data/site.json', /"liveActions": \w+/, '"liveActions": true');
-      return copy.edit('pages/_data/site.json', /"phone": "[^"]*"/, '"phone": "{phone}"');
-    });
     expectBlock(
-      message,
-      `pages/_data/site.json:${line}:3`,
+      messageOf('call-now-without-phone', 'pages/contact.html'),
+      'pages/_data/site.json:11:3',
       /"liveActions" is true, and Call Now would dial "\{phone\}", which is no phone number/,
       /keep "liveActions": false until there is one/,
     );
   });
 
   it('stops on an editor repository that is not owner/name, at the field, with what it holds', () => {
-    const { message, line } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('pages/_data/editor.json', '"{owner}/{repository}"', '"dealstream website"'),
-    );
-    expect(message).toMatch(new RegExp(`^pages/_data/editor\\.json:${line}:\\d+\\n`));
+    const message = messageOf('editor-repository');
+    expect(message).toMatch(/^pages\/_data\/editor\.json:3:\d+\n/);
     expect(message).toMatch(/repository/);
     expect(message).toMatch(/Fix: .*owner\/name/);
   });
 
   it('stops on a booking page that is not an https:// address, at the field', () => {
-    const { message, line } = failureOf('pages/contact.html', (copy) =>
-      // site.json leaves an empty bookingUrl out (its default), as the browser editor writes it.
-      copy.edit(
-        'pages/_data/site.json',
-        /"hours": /,
-        '"bookingUrl": "calendly.com/dealstream",\n  "hours": ',
-      ),
-    );
-    expect(message).toMatch(new RegExp(`^pages/_data/site\\.json:${line}:\\d+\\n`));
+    // site.json leaves an empty bookingUrl out (its default), as the browser editor writes it.
+    const message = messageOf('booking-not-https', 'pages/contact.html');
+    expect(message).toMatch(/^pages\/_data\/site\.json:12:\d+\n/);
     expect(message).toMatch(/bookingUrl/);
   });
 
   it('stops on a price written as a number, at the field', () => {
-    const { message, line } = failureOf('pages/pricing.html', (copy) =>
-      // The first price, whatever it is today ("$2,500" → 2500).
-      copy.edit('pages/_data/pricing.json', /"price": "\$([\d,]+)"/, '"price": 2500'),
-    );
-    expect(message).toMatch(new RegExp(`^pages/_data/pricing\\.json:${line}:\\d+\\n`));
+    const message = messageOf('price-a-number');
+    expect(message).toMatch(/^pages\/_data\/pricing\.json:6:\d+\n/);
     expect(message).toMatch(/In pricing\.json, packages\[0\]\.price must be string/);
   });
 
   it('stops on a package that includes no package before it, naming the nearest', () => {
-    // The first "includes", whatever it names today, misspelt in lower case ("Starter" → "starter").
-    const named = pricing.packages.map((pkg) => ('includes' in pkg ? pkg.includes : '')).find(Boolean)!;
-    const { message, line } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('pages/_data/pricing.json', `"includes": "${named}"`, `"includes": "${named.toLowerCase()}"`),
-    );
-    expect(message).toMatch(new RegExp(`^pages/_data/pricing\\.json:${line}:\\d+\\n`));
+    const message = messageOf('includes-unknown');
+    expect(message).toMatch(/^pages\/_data\/pricing\.json:25:\d+\n/);
     expect(message).toMatch(/includes "\w+", which is not a package before it/);
     expect(message).toMatch(/Did you mean "\w+"\? Name one of: /);
   });
 
   it('stops on an add-on price without its unit', () => {
-    const { message } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('pages/_data/pricing.json', /\n\s*"unit": "[^"]*",/, ''),
-    );
+    const message = messageOf('unit-missing');
     expect(message).toMatch(/^pages\/_data\/pricing\.json:\d+:\d+\n/);
     expect(message).toMatch(/has no "unit"/);
   });
 
   it('stops on a case study without results', () => {
-    const { message } = failureOf('pages/case-studies.html', (copy) =>
-      copy.edit('pages/_data/case-studies.json', /\n\s*"results": \[[\s\S]*?\],/, ''),
-    );
+    const message = messageOf('results-missing', 'pages/case-studies.html');
     expect(message).toMatch(/^pages\/_data\/case-studies\.json:2:3\n/);
     expect(message).toMatch(/In case-studies\.json, \[0\] has no "results"/);
   });
 
   it('stops on a field a data file does not use (a misspelt name)', () => {
-    const { message, line } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('pages/_data/pricing.json', '"popular": false', '"populer": false'),
-    );
-    expect(message).toMatch(new RegExp(`^pages/_data/pricing\\.json:${line}:\\d+\\n`));
+    const message = messageOf('field-unknown');
+    expect(message).toMatch(/^pages\/_data\/pricing\.json:17:\d+\n/);
     expect(message).toMatch(
       /In pricing\.json, packages\[0\] has "populer", which is not a field of pricing\.json/,
     );
   });
 
   it('stops on a misspelt required field at the misspelling, naming the field it should be', () => {
-    const { message, line } = failureOf('pages/about-us/team.html', (copy) =>
-      copy.edit('pages/_data/team.json', /"role": (?="[^"]*")/, '"rol": '),
-    );
     expectBlock(
-      message,
-      `pages/_data/team.json:${line}:5`,
+      messageOf('required-field-misspelt', 'pages/about-us/team.html'),
+      'pages/_data/team.json:5:5',
       /In team\.json, \[0\] has "rol", which is not a field of team\.json/,
       /Did you mean "role" \(Job title\)\?/,
     );
   });
 
   it('stops on a data file without a schema', () => {
-    const { message } = failureOf('pages/pricing.html', (copy) =>
-      copy.write('pages/_data/offices.json', '{}\n'),
-    );
     expectBlock(
-      message,
+      messageOf('data-file-without-schema'),
       'pages/_data/offices.json',
       /has no schema/,
       /pages\/_data\/schemas\/offices\.schema\.json/,
@@ -401,11 +340,8 @@ describe('routes, pages and navigation', () => {
   });
 
   it('stops on a page whose route is missing, at its first line', () => {
-    const { message } = failureOf('pages/webinars.html', (copy) =>
-      copy.write('pages/webinars.html', '<layout>\n  <p>Soon</p>\n</layout>\n'),
-    );
     expectBlock(
-      message,
+      messageOf('route-missing', 'pages/webinars.html'),
       'pages/webinars.html:1:1',
       /pages\/webinars\.html is the page of \/webinars, which is not in pages\/_data\/routes\.json/,
       /needs its route in pages\/_data\/routes\.json/,
@@ -413,26 +349,17 @@ describe('routes, pages and navigation', () => {
   });
 
   it('stops on a navigation link to a path that is not a route', () => {
-    const { message, line } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit('pages/_data/navigation.json', '"/pricing"', '"/prices"'),
-    );
-    expect(message).toMatch(new RegExp(`^pages/_data/navigation\\.json:${line}:\\d+\\n`));
+    const message = messageOf('navigation-not-a-route');
+    expect(message).toMatch(/^pages\/_data\/navigation\.json:18:\d+\n/);
     expect(message).toMatch(/links to "\/prices", which is not a route/);
   });
 });
 
 describe('assets', () => {
   it('stops on an image that does not exist, at the line that names it', () => {
-    const { message, line } = failureOf('pages/pricing.html', (copy) =>
-      copy.edit(
-        'partials/content/addon.html',
-        '<p class="ds-addon__price">',
-        '<img src="/images/addon-chart.png" alt="" /><p class="ds-addon__price">',
-      ),
-    );
     expectBlock(
-      message,
-      `partials/content/addon.html:${line}:7`,
+      messageOf('image-missing'),
+      'partials/content/notice.html:5:3',
       /<img> names \/images\/addon-chart\.png, which does not exist/,
       /Put the file at images\/addon-chart\.png/,
     );
