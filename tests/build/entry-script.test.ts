@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -46,5 +46,18 @@ describe('entry script', () => {
 
   it('is the same file on a page with the form', () => {
     expect(entryScriptOf('contact.html')).toBe(entry);
+  });
+});
+
+describe('the islands’ code', () => {
+  it('is React’s production build, whatever NODE_ENV the build ran under', () => {
+    const scripts = readdirSync(DIST)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(path.join(DIST, file), 'utf8'))
+      .join('\n');
+    // React's production build cuts its error messages short ("Minified React error #…"); its
+    // development build spells them out and invites to install its developer tools.
+    expect(scripts).toContain('Minified React error');
+    expect(scripts).not.toContain('React DevTools');
   });
 });
