@@ -136,6 +136,20 @@ describe('every listing page with posts', () => {
       for (const card of pageFor(page.path).querySelectorAll('.ds-post-card'))
         expect(card.querySelector('.ds-post-card__cover'), page.path).not.toBeNull();
   });
+
+  it('loads the first card’s cover at once, at high priority (the largest image at first paint), and the others lazily', () => {
+    for (const page of listingPages) {
+      const covers = [...pageFor(page.path).querySelectorAll('.ds-post-card')].map((card) =>
+        card.querySelector('picture img'),
+      );
+      covers.forEach((cover, index) => {
+        if (!cover) return; // a card without a cover has a panel
+        const where = `${page.path}, card ${index + 1}`;
+        expect(cover.getAttribute('fetchpriority'), where).toBe(index === 0 ? 'high' : null);
+        expect(cover.getAttribute('loading'), where).toBe(index === 0 ? null : 'lazy');
+      });
+    }
+  });
 });
 
 describe('drafts and posts dated after the build’s day', () => {
