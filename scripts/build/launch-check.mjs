@@ -19,10 +19,11 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
 
 const require = createRequire(import.meta.url);
 const { ROOT: PROJECT, SITE_ROOT } = require('./repo-root.cjs');
-const { buildDay, isTimeZone } = require('./site-time.cjs');
+const { buildDay, isPublishedOn, isTimeZone } = require('./site-time.cjs');
 // The site `npm run release` is about to build (repo-root.cjs), unless a folder is named.
 const ROOT = path.resolve(process.argv[2] ?? SITE_ROOT);
 const DATA = path.join(ROOT, 'pages/_data');
@@ -254,8 +255,9 @@ function unfinishedPageBlockers(root, site, env) {
 /**
  * The blog's listings that have a published post, and so are no longer under construction (the
  * build makes them listings): /blog once any post is out, a category once one of its posts is.
- * Read from the posts' front matter as written: not a draft, dated the build's day or before (the
- * day in the site's time zone, or BUILD_DAY: site-time.cjs), as the build publishes them.
+ * Read from the posts' front matter by the build's own rule (isPublishedOn), on the build's day
+ * (in the site's time zone, or BUILD_DAY: site-time.cjs). A post whose front matter does not
+ * parse is left out: the build stops on it, with its line and fix.
  */
 function blogListingsWithPosts(root, site, env) {
   const folder = path.join(root, 'pages/_posts');
@@ -264,12 +266,13 @@ function blogListingsWithPosts(root, site, env) {
   const listings = new Set();
   for (const name of existsSync(folder) ? readdirSync(folder) : []) {
     if (!/\.(md|markdown)$/.test(name)) continue;
-    const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(path.join(folder, name), 'utf8'))?.[1] ?? '';
-    const date = /^date:\s*["']?(\d{4}-\d{2}-\d{2})/m.exec(front)?.[1];
-    if (/^draft:\s*true\s*$/m.test(front) || !date || date > today) continue;
+    const source = /^---\n([\s\S]*?)\n---/.exec(readFileSync(path.join(folder, name), 'utf8'))?.[1] ?? '';
+    // YAML's core schema, as the build reads it: dates stay text.
+    const document = YAML.parseDocument(source, { schema: 'core' });
+    const front = document.errors.length === 0 ? (document.toJS() ?? {}) : {};
+    if (!isPublishedOn(front, today)) continue;
     listings.add('/blog');
-    const category = /^category:\s*["']?([a-z0-9-]+)/m.exec(front)?.[1];
-    if (category) listings.add(`/blog/${category}`);
+    if (typeof front.category === 'string') listings.add(`/blog/${front.category}`);
   }
   return listings;
 }

@@ -88,6 +88,17 @@ function startOfDay(day, timeZone) {
   return { date: new Date(midnightUtc - minutesOf(offset) * 60_000), iso: `${day}T00:00:00${offset}` };
 }
 
+/**
+ * Whether a post (its front matter: `draft`, `date` as YYYY-MM-DD text) is out on `day`: not a
+ * draft, and dated that day or before. A later date schedules it: the first build on or after its
+ * day publishes it (the deploy builds daily). The build (posts/read-posts.cjs) and the launch
+ * check (launch-check.mjs) both publish by this.
+ * @param {{ draft?: unknown, date?: unknown }} post
+ * @param {string} day
+ * @returns {boolean}
+ */
+const isPublishedOn = ({ draft, date }, day) => draft !== true && typeof date === 'string' && date <= day;
+
 /** Where a build records the day it published as of, beside the hosts' files, as it ends (build.mjs). */
 const BUILD_RECORD = 'hosting/build.json';
 
@@ -103,4 +114,13 @@ function builtDay(root) {
   }
 }
 
-module.exports = { BUILD_RECORD, buildDay, builtDay, dayIn, isCalendarDay, isTimeZone, startOfDay };
+module.exports = {
+  BUILD_RECORD,
+  buildDay,
+  builtDay,
+  dayIn,
+  isCalendarDay,
+  isPublishedOn,
+  isTimeZone,
+  startOfDay,
+};

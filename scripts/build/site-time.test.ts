@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildDay, dayIn, isCalendarDay, isTimeZone, startOfDay } from './site-time.cjs';
+import { buildDay, dayIn, isCalendarDay, isPublishedOn, isTimeZone, startOfDay } from './site-time.cjs';
 
 describe('the site’s days and times', () => {
   afterEach(() => {
@@ -36,5 +36,13 @@ describe('the site’s days and times', () => {
     expect(isCalendarDay('next week')).toBe(false);
     expect(isTimeZone('America/Chicago')).toBe(true);
     expect(isTimeZone('Eastern')).toBe(false);
+  });
+
+  it('publishes a post on its day and after, never a draft, and nothing without a date', () => {
+    expect(isPublishedOn({ date: '2026-12-10' }, '2026-12-10')).toBe(true);
+    expect(isPublishedOn({ date: '2026-12-10' }, '2026-12-09')).toBe(false);
+    expect(isPublishedOn({ date: '2026-12-01', draft: true }, '2026-12-10')).toBe(false);
+    expect(isPublishedOn({ date: '2026-12-01', draft: false }, '2026-12-10')).toBe(true);
+    expect(isPublishedOn({}, '2026-12-10')).toBe(false);
   });
 });

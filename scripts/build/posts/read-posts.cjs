@@ -29,7 +29,7 @@ const {
   imageNames,
   sourceImage,
 } = require('../images.cjs');
-const { isCalendarDay } = require('../site-time.cjs');
+const { isCalendarDay, isPublishedOn } = require('../site-time.cjs');
 const { POSTS_CACHE } = require('../build-cache.cjs');
 
 const POSTS_DIR = `${PAGES_DIR}/_posts`;
@@ -698,7 +698,7 @@ function readPosts({ drafts = false, routes, team, day }) {
     });
     return read ? [read] : [];
   });
-  const published = parsed.filter(({ data, scheduled }) => drafts || (data.draft !== true && !scheduled));
+  const published = parsed.filter(({ data }) => drafts || isPublishedOn(data, day));
   const postPaths = new Set(published.map(({ slug }) => `/blog/${slug}`));
   const scheduledOn = new Map(
     parsed.filter(({ scheduled }) => scheduled).map(({ slug, data }) => [`/blog/${slug}`, data.date]),
