@@ -57,7 +57,8 @@ describe('the islands’ code', () => {
       .join('\n');
     // React's production build cuts its error messages short ("Minified React error #…"); its
     // development build spells them out and invites to install its developer tools.
-    expect(scripts).toContain('Minified React error');
-    expect(scripts).not.toContain('React DevTools');
+    const fix = `dist/ holds React's development build: build.mjs must pass Parcel NODE_ENV=production; if it does, the build cache was made under another NODE_ENV: rm -rf .cache, then npm run build`;
+    expect(scripts, fix).toContain('Minified React error');
+    expect(scripts, fix).not.toContain('React DevTools');
   });
 });
