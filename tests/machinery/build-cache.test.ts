@@ -79,6 +79,15 @@ const pagesFolder = () =>
 /** Every file of the copy's dist/, by its path, as a digest of its bytes. */
 const output = () => Object.fromEntries(digests(path.join(tree.root, 'dist')));
 const page = (file: string) => readFileSync(path.join(tree.root, 'dist', file), 'utf8');
+/**
+ * Whether a build fell back to a cold one for a mistake of the site, which it must never do. Parcel's
+ * own race in one process ("a reference to a missing dev dep request", which Parcel calls a bug of
+ * its own) can stop a build from the cache now and then; building again cold is right after that.
+ */
+const fellBackForTheSite = (stderr: string) => {
+  const [before, ...after] = stderr.split(/building again without it/);
+  return after.length > 0 && !/This is a bug in Parcel/.test(before!);
+};
 
 // Two whole builds a test, beside the other suites on two cores.
 describe('a build from the cache', { timeout: 90_000 }, () => {
@@ -154,7 +163,7 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
     writePosts();
     expect(mistake.status).not.toBe(0);
     expect(`${mistake.stdout}${mistake.stderr}`).toMatch(/_addon\.scss/);
-    expect(mistake.stderr).not.toMatch(/building again without it/);
+    expect(fellBackForTheSite(mistake.stderr), mistake.stderr).toBe(false);
     build();
     // A file of the cache cut short, as a build stopped while writing it leaves it.
     const cache = path.join(tree.root, '.cache/parcel');
@@ -221,6 +230,6 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
         `partials/footer\\.html:${line}:9: dist/[\\w/-]+\\.html has an inline <script> \\(alert\\(1\\);?…\\), which the site's own markup never writes`,
       ),
     );
-    expect(stray.stderr).not.toMatch(/building again without it/);
+    expect(fellBackForTheSite(stray.stderr), stray.stderr).toBe(false);
   });
 });

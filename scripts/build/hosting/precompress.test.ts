@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hostOf, outputForHost, precompress } from './precompress.mjs';
+import { HOSTS, hostOf, outputForHost, precompress } from './precompress.mjs';
 
 const page = `<!doctype html><title>A page</title>${'<p>Text a host sends compressed. '.repeat(200)}`;
 let scratch: string, site: string;
@@ -88,23 +88,24 @@ describe('outputForHost', () => {
     }
   });
 
-  it('stops a Cloudflare output over 20,000 files, saying what to do', async () => {
+  it('stops a Cloudflare output over its limit of files, saying what to do', async () => {
+    // Cloudflare Pages' limit (developers.cloudflare.com/pages/platform/limits), lowered to 1,000
+    // for the test: 20,000 files written and counted took ten seconds.
+    expect(HOSTS.cloudflare.fileLimit).toBe(20_000);
     const saved = process.env.DEPLOY_TO;
     delete process.env.DEPLOY_TO;
-    for (let index = 0; index < 20_000; index += 1) writeFileSync(path.join(site, `page-${index}.avif`), '');
+    HOSTS.cloudflare.fileLimit = 1_000;
+    for (let index = 0; index < 997; index += 1) writeFileSync(path.join(site, `page-${index}.avif`), '');
     try {
       await expect(outputForHost(site)).rejects.toThrow(
-        "dist/ holds 20004 files, over Cloudflare Pages's limit of 20,000 a deploy. Remove what the site no longer links to",
+        "dist/ holds 1001 files, over Cloudflare Pages's limit of 1,000 a deploy. Remove what the site no longer links to",
       );
       rmSync(path.join(site, 'photo.avif'));
-      rmSync(path.join(site, 'robots.txt'));
-      rmSync(path.join(site, 'blog'), { recursive: true });
-      rmSync(path.join(site, 'page-0.avif'));
       await expect(outputForHost(site)).resolves.toBeUndefined();
     } finally {
+      HOSTS.cloudflare.fileLimit = 20_000;
       if (saved === undefined) delete process.env.DEPLOY_TO;
       else process.env.DEPLOY_TO = saved;
     }
-    // 20,000 files written and counted twice: a second alone, several beside the other suites.
-  }, 60_000);
+  });
 });
