@@ -1,18 +1,18 @@
 /**
- * `npm run release`, the one way to build for a host (README "Go live"): on a copy of the site
- * with its sample content (a site root, whose content the launch check reads as the build would),
- * it stops at the launch check, and leaves no dist/ to upload, not even one an earlier
- * `npm run build` wrote.
+ * `npm run release`, the one way to build for a host (README "Go live"): on a site before its
+ * launch (a copy of the fixture tests/fixtures/before-launch/, a site root whose content the
+ * launch check reads as the build would), it stops at the launch check, and leaves no dist/ to
+ * upload, not even one an earlier `npm run build` wrote.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runIn } from '../support/site';
-import { copyOfSite } from '../support/tree-copy';
+import { copyOfFixture } from '../support/tree-copy';
 
 describe('npm run release', () => {
-  const tree = copyOfSite();
+  const tree = copyOfFixture('before-launch');
   afterAll(() => tree.remove());
 
   it('stops at the launch check while anything is listed, and leaves no dist/ behind', () => {

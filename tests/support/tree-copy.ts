@@ -4,6 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -50,6 +51,20 @@ export function copyOfTree(): TreeCopy {
  * plugin are pointed at (SITE_ROOT): for tests that edit the site, not the code or the styles.
  */
 export function copyOfSite(folders: ('pages' | 'partials')[] = ['pages']): TreeCopy {
+  const root = newSiteRoot();
+  copyProject(root, folders, { linkModules: false });
+  return treeAt(root);
+}
+
+/** A copy of a fixture folder (tests/fixtures/<name>), a site root of its own like copyOfSite's. */
+export function copyOfFixture(name: string): TreeCopy {
+  const root = newSiteRoot();
+  cpSync(path.join(ROOT, 'tests/fixtures', name), root, { recursive: true });
+  return treeAt(root);
+}
+
+/** An empty folder for a site root in .cache/sites/, named after this process. */
+function newSiteRoot(): string {
   const sites = path.join(ROOT, '.cache/sites');
   mkdirSync(sites, { recursive: true });
   // A copy whose process is gone (a run stopped before its clean-up) goes: its name says whose it is.
@@ -57,9 +72,7 @@ export function copyOfSite(folders: ('pages' | 'partials')[] = ['pages']): TreeC
     const owner = Number(/^site-(\d+)-/.exec(name)?.[1]);
     if (owner && !alive(owner)) rmSync(path.join(sites, name), { recursive: true, force: true });
   }
-  const root = mkdtempSync(path.join(sites, `site-${process.pid}-`));
-  copyProject(root, folders, { linkModules: false });
-  return treeAt(root);
+  return mkdtempSync(path.join(sites, `site-${process.pid}-`));
 }
 
 /** The edits, build and removal of a copy at `root`. */
