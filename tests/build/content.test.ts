@@ -84,7 +84,7 @@ describe('/about-us/our-story', () => {
   it('compares traditional agencies with the agency, and states the mission with stats', () => {
     expect(all(main('/about-us/our-story'), '.ds-compare h3').map(textOf)).toEqual([
       'Traditional agencies',
-      'DealStream',
+      site.name,
     ]);
     expect(main('/about-us/our-story').querySelectorAll('.ds-stats__item').length).toBeGreaterThanOrEqual(3);
   });
@@ -94,18 +94,37 @@ describe('/about-us/team', () => {
   const members = all(main('/about-us/team'), '.ds-member');
 
   it('has a card for each member of team.json, with name, role, bio, specialties, social links and a mailto link', () => {
+    /** A member's profiles (team.json "social"), or none: the specification's placeholders. */
+    const profilesOf = (index: number) =>
+      (team[index] as { social?: { name: string; url: string }[] }).social;
     expect(
       members.map((member) => textOf(member.querySelector('h3'))),
       'the member cards, against pages/_data/team.json',
     ).toEqual(team.map((member) => member.name));
-    for (const member of members) {
+    for (const [index, member] of members.entries()) {
       const name = textOf(member.querySelector('h3'));
       expect(name).not.toBe('');
       expect(textOf(member.querySelector('.ds-member__role')), name).not.toBe('');
       expect(textOf(member.querySelector('.ds-member__bio')), name).not.toBe('');
       expect(member.querySelectorAll('.ds-tags li').length, name).toBeGreaterThan(0);
       expect(member.querySelector('a[href^="mailto:"]'), name).not.toBeNull();
-      expect(member.querySelectorAll('svg[role="img"][aria-label]').length, name).toBeGreaterThan(0);
+      // Its own profiles, each a link to its address; without any, LinkedIn and Twitter going nowhere.
+      const profiles = all(member, '.ds-member__profile');
+      const own = profilesOf(index);
+      expect(
+        profiles.map((link) => [
+          link.querySelector('svg[role="img"]')?.getAttribute('aria-label'),
+          link.getAttribute('href'),
+        ]),
+        name,
+      ).toEqual(
+        own
+          ? own.map((profile) => [profile.name, profile.url])
+          : [
+              ['LinkedIn', null],
+              ['Twitter', null],
+            ],
+      );
     }
   });
 

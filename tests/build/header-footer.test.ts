@@ -14,6 +14,8 @@ import { SPECIFICATION } from '../support/specification';
 
 const SPEC_HEADER = SPECIFICATION.header;
 const SPEC_FOOTER_LINKS = SPECIFICATION.footerLinks;
+/** The agency's profiles in the footer (site.json "social"), an address each once it has one. */
+const profiles = (site as { social: { name: string; url?: string }[] }).social;
 /** Where a link to a route leads: Book a Call's follows the calls to action (site.json liveActions). */
 const hrefOf = (route: string) => (route === '/contact/book-call' ? actions.bookCall : route);
 
@@ -81,19 +83,29 @@ describe('footer', () => {
     expect(text).toContain(`© ${new Date().getFullYear()} ${site.name}`);
   });
 
-  it('links only to routes that exist', () => {
-    const known = new Set(routes.map((route) => hrefOf(route.path)));
+  it('links only to routes that exist, and to the agency’s profiles', () => {
+    const known = new Set([
+      ...routes.map((route) => hrefOf(route.path)),
+      ...profiles.flatMap((profile) => profile.url ?? []),
+    ]);
     for (const href of hrefs(footer(pageFor('/')))) expect(known.has(href ?? ''), href ?? '').toBe(true);
   });
 
-  it('shows Facebook, Twitter, LinkedIn and Instagram as named placeholders that go nowhere', () => {
+  it('shows each profile of site.json by name, a link to its address, or a placeholder that goes nowhere without one', () => {
     const social = footer(pageFor('/')).querySelectorAll('.ds-social__link');
-    const names = [...social].map((link) => link.querySelector('svg')?.getAttribute('aria-label'));
-    expect(names).toEqual(['Facebook', 'Twitter', 'LinkedIn', 'Instagram']);
+    const shown = [...social].map((link) => [
+      link.querySelector('svg')?.getAttribute('aria-label'),
+      link.getAttribute('href'),
+    ]);
+    expect(shown).toEqual(profiles.map((profile) => [profile.name, profile.url ?? null]));
     for (const link of social) {
       expect(link.tagName).toBe('A');
-      expect(link.hasAttribute('href')).toBe(false);
       expect(link.querySelector('svg')?.getAttribute('role')).toBe('img');
     }
+    // Said to screen readers while a profile is a placeholder.
+    const heading = footer(pageFor('/')).querySelector('.ds-social')?.previousElementSibling;
+    expect(textOf(heading)).toBe(
+      profiles.every((profile) => profile.url) ? 'Social media' : 'Social media (coming soon)',
+    );
   });
 });

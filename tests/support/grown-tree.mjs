@@ -76,14 +76,16 @@ function editJson(root, file, change) {
 /**
  * The settings of an owner about to launch (pages/_data/site.json): the agency's phone number, and
  * the live calls to action with a booking page, so that every check of the site as it is also
- * checks the live counterpart of each placeholder. The lead endpoint stays unset: a check must
- * never send a lead anywhere.
+ * checks the live counterpart of each placeholder (and each footer profile's address: profileOf).
+ * The lead endpoint stays unset: a check must never send a lead anywhere.
  */
 export const LAUNCH_SETTINGS = {
   phone: '(202) 555-0147',
   liveActions: true,
   bookingUrl: 'https://calendly.com/dealstream-example/strategy-call',
 };
+/** A footer profile of site.json with an address, as an owner about to launch gives it. */
+const profileOf = (profile) => ({ ...profile, url: `https://example.org/agency/${profile.icon}` });
 
 /**
  * A fixture post as the tree's team can sign it: the fixture's posts name the shipped team's
@@ -101,7 +103,9 @@ export function byTeamMember(post, team) {
  * everywhere, the calls to action live.
  */
 export async function grow(root) {
-  editJson(root, 'pages/_data/site.json', (site) => Object.assign(site, LAUNCH_SETTINGS));
+  editJson(root, 'pages/_data/site.json', (site) =>
+    Object.assign(site, LAUNCH_SETTINGS, { social: site.social.map(profileOf) }),
+  );
   const images = path.join(root, 'pages/_images');
   for (const image of [...PORTRAITS, ...WORK_PHOTOS, ...POST_PHOTOS]) await writeFixtureImage(images, image);
   // The owner's published posts give way to the fixture's, so that what the grown pages show is

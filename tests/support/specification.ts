@@ -30,6 +30,7 @@ export interface Specification {
   hours: string;
   responseTime: string;
   location: string;
+  socialProfiles: string[];
   comparisonRows: number;
   parts: Record<string, number>;
   timeline: string[];
@@ -72,7 +73,7 @@ export function figuresOfData(root = SITE_ROOT): Partial<Specification> {
   const pricing = readData<{ packages: Package[]; addons: Package[] }>('pricing', root);
   const testimonials = readData<Record<string, unknown[]>>('testimonials', root);
   const stats = readData<Record<string, { value: string }>>('stats', root);
-  const site = readData<Record<string, string>>('site', root);
+  const site = readData<Record<string, string> & { social: { name: string }[] }>('site', root);
   const { header, footer, legal } = readData<{
     header: { path: string; children?: string[] }[];
     footer: { links: string[] }[];
@@ -101,6 +102,7 @@ export function figuresOfData(root = SITE_ROOT): Partial<Specification> {
     hours: site.hours!,
     responseTime: site.responseTime!,
     location: site.location!,
+    socialProfiles: site.social.map((profile) => profile.name),
     header: Object.fromEntries(header.map((item) => [item.path, item.children ?? []])),
     // The record's footer links that the footer carries: a missing one trips the figure.
     footerLinks: record.footerLinks.filter((link) => linked.has(link)),
