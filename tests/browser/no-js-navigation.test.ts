@@ -18,17 +18,18 @@ const openWithoutJs = (width: number): Promise<Page> =>
 
 /**
  * Every link the header's navigation holds, as [href, label]. The mobile sub-lists' first
- * entries ("Services overview") repeat their section's link and are left out.
+ * entries ("Services overview") repeat their section's link and are left out, as is Get Started,
+ * a link once the calls to action are live (site.json "liveActions").
  */
 function navLinks(page: Page) {
-  return page.$$eval('header nav a:not(.ds-nav__overview a)', (links) =>
+  return page.$$eval('header nav a:not(.ds-nav__overview a, .ds-nav__cta)', (links) =>
     links.map((link): [string, string] => [link.getAttribute('href') ?? '', link.textContent.trim()]),
   );
 }
 
-/** The visible links of the header's navigation, as [href, label]. */
+/** The visible links of the header's navigation (not Get Started: navLinks), as [href, label]. */
 function visibleNavLinks(page: Page) {
-  return page.$$eval('header nav a', (links) =>
+  return page.$$eval('header nav a:not(.ds-nav__cta)', (links) =>
     links
       .filter((link) => link.checkVisibility())
       .map((link): [string, string] => [link.getAttribute('href') ?? '', link.textContent.trim()]),
