@@ -287,6 +287,20 @@ describe('the browser editor, driven in Chromium', () => {
 
     await page.goto(`${server.url}/admin#/collections/posts`);
     await page.waitForFunction((title) => document.body.innerText.includes(title), {}, POST.title);
+    // The new post's cover is decoded from the upload as the list shows: on a busy machine, later
+    // than the list's text. Waited for a while; the test below says if it never comes.
+    await page
+      .waitForFunction(
+        (title) =>
+          [...document.querySelectorAll<HTMLElement>('[role=row][aria-label]')].some(
+            (row) =>
+              row.innerText.includes(title) &&
+              [...row.querySelectorAll('img')].some((image) => image.complete && image.naturalWidth > 0),
+          ),
+        { timeout: 10_000 },
+        POST.title,
+      )
+      .catch(() => undefined);
     await settle();
     list = await page.$$eval('[role=row][aria-label]', (rows) =>
       rows.map((row) => ({
