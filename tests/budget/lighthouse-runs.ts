@@ -31,8 +31,7 @@ let saved = 0;
  * of the same page grows by about what its longest tasks grow. Scaled by the machine's own index,
  * a slower machine simulates the same phone: the one 4× makes of a desktop of 1,750. Never more
  * than 4×, on which the limits were set: the index of one moment is no promise for the next
- * minute (one budget run measured 2,361 on a machine that measures 1,450 to 1,950, and its 5.4×
- * failed pages no change had touched).
+ * minute, and a faster reading would simulate a phone slower than the budget's (docs/performance.md).
  */
 const LIGHTHOUSE_SLOWDOWN = 4;
 const DESKTOP_INDEX = 1750;
