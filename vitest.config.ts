@@ -62,7 +62,8 @@ export default defineConfig({
           // mistake, a recipe, the dev server): run on the shipped tree only, whose content each
           // copy starts from.
           name: 'machinery',
-          // The editor's test serves the repository's dist/, built first when a source changed.
+          // The browser editor's session serves the repository's dist/, built first when a source
+          // changed (maintainer-edits.test.ts).
           globalSetup: BUILT_SITE,
           environment: 'node',
           isolate: false,

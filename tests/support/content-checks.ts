@@ -3,7 +3,7 @@
  * check of the site as it is (tests/build), but those that start the hosts (hosting, the editor's
  * sign-in) or make copies of their own, whose verdict an edit of the content cannot change and
  * whose servers would double the run. The README's recipes and the browser editor's saves are
- * checked with them (tests/machinery/recipes.test.ts, editor.test.ts).
+ * checked with them (tests/machinery/maintainer-edits.test.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';

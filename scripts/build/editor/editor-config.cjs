@@ -7,7 +7,7 @@
  *
  * What this file adds is only what a schema cannot say: which files an editor may change, how a
  * field is shown (a one-line box or a paragraph, a date picker), and where photos go. docs/editor.md
- * explains each choice; tests/build/editor.test.ts fails if a schema property has no field.
+ * explains each choice; editor-config.test.ts fails if a schema property has no field.
  */
 const fs = require('node:fs');
 const path = require('node:path');
