@@ -736,6 +736,12 @@ async function inspectorSession() {
  * own profiler, in milliseconds: `busy`, every sample but idle (the Pages router, garbage
  * collection and the runtime's own work included); `receiver`, the samples taken in the
  * receiver's own functions and what they call (the D1 client, JSON, crypto).
+ *
+ * A sample stands for the time since the one before, up to twice the profile's median interval: a
+ * longer gap is time the thread spent off the CPU (the local D1's SQLite waiting on the disk, which
+ * on Cloudflare is another service's; another process holding the core), not running the code the
+ * sample caught. Counted whole, those gaps made a lead cost 3-9 ms alone and 11-15 ms beside
+ * another browser test, where the samples themselves add up to 1-2 ms.
  */
 async function cpuPerRequest(
   { call }: Awaited<ReturnType<typeof inspectorSession>>,
@@ -761,10 +767,12 @@ async function cpuPerRequest(
   const inReceiver = (id: number | undefined): boolean =>
     id !== undefined &&
     (ours.has(byId.get(id)!.callFrame.functionName.replace(/\d+$/, '')) || inReceiver(parentOf.get(id)));
+  const sorted = profile.timeDeltas.toSorted((a, b) => a - b);
+  const longest = 2 * (sorted[Math.floor(sorted.length / 2)] ?? 0);
   let busy = 0;
   let receiver = 0;
   profile.samples.forEach((sample, index) => {
-    const microseconds = profile.timeDeltas[index] ?? 0;
+    const microseconds = Math.min(profile.timeDeltas[index] ?? 0, longest);
     if (byId.get(sample)!.callFrame.functionName === '(idle)') return;
     busy += microseconds;
     if (inReceiver(sample)) receiver += microseconds;
@@ -824,8 +832,8 @@ describe('under faults', () => {
 });
 
 describe('the CPU a lead costs', () => {
-  // A sampling profiler counts the samples of a thread another process held up too: once more
-  // when the machine was busy.
+  // The samples' gaps off the CPU are left out (cpuPerRequest); what another process still adds
+  // to a round (the samples it slows), the least of the rounds leaves out.
   it(
     'stays within the free plan’s 10 ms a request, measured by the local runtime’s profiler',
     { retry: 1, timeout: 120_000 },
