@@ -592,9 +592,10 @@ let failed: Failed[] = [];
 const page = (file: string) => parseHtml(built.get(file) ?? '');
 const text = (file: string) => textOf(page(file).body);
 
+// A few hundred files copied: seconds on a machine busy with the other suites.
 beforeAll(() => {
   tree = copyOfTree();
-});
+}, 60_000);
 afterAll(() => (tree as TreeCopy | undefined)?.remove());
 
 describe('the README recipes, each done twice in a row', () => {
@@ -637,9 +638,9 @@ describe('the README recipes, each done twice in a row', () => {
 
 describe('the browser editor, driven in Chromium on the copy the recipes left', () => {
   beforeAll(async () => {
-    editor = await editInTheBrowser(tree.root);
     for (const file of ['pages/_data/pricing.json', 'pages/_data/faqs.json'])
       beforeEditor.set(file, readFileSync(path.join(tree.root, file), 'utf8'));
+    editor = await editInTheBrowser(tree.root);
     // The editor set up, as README "Edit in the browser" says: it names the repository it saves to
     // (whichever it names already, set up or not).
     tree.edit('pages/_data/editor.json', /"repository": "[^"]*"/, '"repository": "dealstream/website"');
