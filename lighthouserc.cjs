@@ -53,9 +53,8 @@ const onlyPaths = (paths, on = origin) =>
 
 /**
  * Timing figures are judged by their best run: they are simulated from the tasks timed on this
- * machine, and anything else the machine runs only lengthens a task (on two shared cores, one
- * page's blocking time ranged 21-158 ms over five runs of one budget). A page whose own code
- * blocks too long misses in every run. Every other figure is judged by its worst run, so that a
+ * machine, and anything else the machine runs only lengthens a task. A page whose own code blocks
+ * too long misses in every run. Every other figure is judged by its worst run, so that a
  * miss is never outvoted.
  */
 const best = { aggregationMethod: 'optimistic' };

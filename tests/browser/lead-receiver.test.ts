@@ -740,8 +740,7 @@ async function inspectorSession() {
  * A sample stands for the time since the one before, up to twice the profile's median interval: a
  * longer gap is time the thread spent off the CPU (the local D1's SQLite waiting on the disk, which
  * on Cloudflare is another service's; another process holding the core), not running the code the
- * sample caught. Counted whole, those gaps made a lead cost 3-9 ms alone and 11-15 ms beside
- * another browser test, where the samples themselves add up to 1-2 ms.
+ * sample caught.
  */
 async function cpuPerRequest(
   { call }: Awaited<ReturnType<typeof inspectorSession>>,
