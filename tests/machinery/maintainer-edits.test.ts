@@ -24,6 +24,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_DIR, IMAGES_DIR, POSTS_DIR } from '../../scripts/build/editor/editor-config.cjs';
 import { fileOfRoute } from '../../scripts/build/route-file.cjs';
 import { DIST, ROOT, parseHtml, textOf } from '../support/site';
 import { writeFixtureImage } from '../support/fixture-images.mjs';
@@ -264,8 +265,8 @@ interface Round {
 
 // The browser editor, driven in Chromium as a marketer would.
 
-/** The folders the editor reads and writes (editor-config.cjs). */
-const EDITED_FOLDERS = ['pages/_posts', 'pages/_data', 'pages/_images'];
+/** The folders the editor reads and writes. */
+const EDITED_FOLDERS = [POSTS_DIR, DATA_DIR, IMAGES_DIR];
 const POST = {
   title: 'Direct mail: a 90-day plan for wholesalers',
   slug: 'direct-mail-a-90-day-plan-for-wholesalers',
