@@ -83,6 +83,27 @@ describe('npm run dev (Parcel dev server)', () => {
     throw new Error(`the dev server did not rebuild /pricing within 60 s: ${last.slice(0, 600)}`);
   }
 
+  /**
+   * Waits until the dev server has finished the rebuild that an edit made after `mark` (the length
+   * of its output then) set off. Parcel holds every request while it builds, so a test that edits
+   * a file the build reads, and does not wait for the page it changes, waits here: the next test's
+   * requests would otherwise wait for that build, or be lost if it restarts.
+   */
+  async function rebuiltSince(mark: number): Promise<void> {
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const steps: string[] =
+        server.output!()
+          .slice(mark)
+          .match(/Building\.\.\.|Built in|Build failed/g) ?? [];
+      if (steps.includes('Building...') && steps.at(-1) !== 'Building...') return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(
+      `the dev server did not finish rebuilding within 120 s: ${server.output!().slice(mark).slice(-600)}`,
+    );
+  }
+
   it('answers a route with its page', async () => {
     const { status, body } = await get(server, '/about-us/team');
     expect(status).toBe(200);
@@ -113,6 +134,7 @@ describe('npm run dev (Parcel dev server)', () => {
         .fields!.find((field) => field.name === 'question')!.hint;
     };
     expect(await hintOfFaqQuestion()).toBe('The question, as the visitor would ask it');
+    const mark = server.output!().length;
     tree.edit(
       'pages/_data/schemas/faqs.schema.json',
       'The question, as the visitor would ask it',
@@ -123,7 +145,9 @@ describe('npm run dev (Parcel dev server)', () => {
     } finally {
       tree.reset();
     }
-  });
+    // The pages read the schemas too: the edit rebuilds them all.
+    await rebuiltSince(mark);
+  }, 150_000);
 
   it.each(UNKNOWN_PATHS)('answers %s with the 404 page and status 404', async (pathname) => {
     const { status, body } = await get(server, pathname);
