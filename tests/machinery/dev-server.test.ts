@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,7 +48,14 @@ describe('npm run dev (Parcel dev server)', () => {
   // On a copy of the tree, which a test edits as a maintainer would; with its own output and
   // cache, so the dev server never touches the production build's.
   const tree = copyOfTree();
+  /** The test's own draft post, in the copy from the start (tree.reset() leaves it). */
+  const DRAFT = 'dev-draft-post';
   beforeAll(async () => {
+    mkdirSync(path.join(tree.root, 'pages/_posts'), { recursive: true });
+    writeFileSync(
+      path.join(tree.root, `pages/_posts/${DRAFT}.md`),
+      `---\ntitle: A draft post\ndescription: Not published yet.\ndate: 2026-11-02\ncategory: ${categories[0]!}\nauthor: ${anAuthor(tree.root)}\ndraft: true\n---\n\nThis post is a draft.\n`,
+    );
     server = await startNpmServer(
       'dev',
       ['--dist-dir', path.join(tree.root, 'dist'), '--cache-dir', path.join(tree.root, 'cache'), '--no-hmr'],
@@ -257,12 +264,12 @@ describe('npm run dev (Parcel dev server)', () => {
     );
   }
 
-  it('shows the example post, a draft, marked as a draft, and lists it on /blog', async () => {
-    const post = await get(server, '/blog/example-post');
+  it('shows a draft, marked as a draft, and lists it on /blog', async () => {
+    const post = await get(server, `/blog/${DRAFT}`);
     expect(post.status).toBe(200);
     expect(post.body).toContain('Draft: not published');
     expect(post.body).toContain('<meta name="robots" content="noindex"');
-    expect((await get(server, '/blog')).body).toContain('/blog/example-post');
+    expect((await get(server, '/blog')).body).toContain(`/blog/${DRAFT}`);
   });
 
   it('shows a post dated after today, marked as scheduled, and keeps it out of search engines', async () => {
@@ -294,9 +301,9 @@ describe('npm run dev (Parcel dev server)', () => {
       (category) => !postSources(tree.root).some((post) => post.category === category),
     );
     const category = emptyCategory ?? categories[0]!;
-    const text = 'This post is an example.';
-    tree.edit('pages/_posts/example-post.md', text, 'This post is an edited example.');
-    await routeWhen('/blog/example-post', (_, body) => body.includes('This post is an edited example.'));
+    const file = path.join(tree.root, `pages/_posts/${DRAFT}.md`);
+    tree.edit(`pages/_posts/${DRAFT}.md`, 'This post is a draft.', 'This post is an edited draft.');
+    await routeWhen(`/blog/${DRAFT}`, (_, body) => body.includes('This post is an edited draft.'));
     tree.write(
       'pages/_posts/dev-new-post.md',
       `---\ntitle: A new post\ndescription: Written while the dev server runs.\ndate: 2026-11-21\ncategory: ${category}\nauthor: ${anAuthor()}\n---\n\nNew text.\n`,
@@ -319,14 +326,11 @@ describe('npm run dev (Parcel dev server)', () => {
 
     // Saved in place, as many editors save: the posts' folder is unchanged, only the post's file;
     // its text first (which no other page shows), then its title (which /blog shows).
-    const file = path.join(tree.root, 'pages/_posts/example-post.md');
     const saveInPlace = (from: string | RegExp, to: string) =>
       writeFileSync(file, readFileSync(file, 'utf8').replace(from, to));
-    saveInPlace('This post is an edited example.', 'This post is an example saved in place.');
-    await routeWhen('/blog/example-post', (_, body) =>
-      body.includes('This post is an example saved in place.'),
-    );
-    saveInPlace(/^title: .*$/m, 'title: An example retitled in place');
-    await routeWhen('/blog', (_, body) => body.includes('An example retitled in place'));
+    saveInPlace('This post is an edited draft.', 'This post is a draft saved in place.');
+    await routeWhen(`/blog/${DRAFT}`, (_, body) => body.includes('This post is a draft saved in place.'));
+    saveInPlace(/^title: .*$/m, 'title: A draft retitled in place');
+    await routeWhen('/blog', (_, body) => body.includes('A draft retitled in place'));
   }, 150_000);
 });
