@@ -29,6 +29,7 @@ import { fileOfRoute } from '../../scripts/build/route-file.cjs';
 import { DIST, ROOT, parseHtml, textOf } from '../support/site';
 import { writeFixtureImage } from '../support/fixture-images.mjs';
 import { copyOfTree, type TreeCopy } from '../support/tree-copy';
+import { anAuthor } from '../support/posts';
 import { runContentChecks, type Failed } from '../support/content-checks';
 import { SPECIFICATION_FILE, figuresOfData, readSpecification, type Figure } from '../support/specification';
 import { launchBrowser } from '../support/browser';
@@ -273,7 +274,7 @@ const POST = {
   description: 'What to send, when, and how to count the calls it brings.',
   date: '2026-11-20',
   category: 'seo',
-  author: 'Grace Liu',
+  author: anAuthor(),
   cover: 'direct-mail-cover.jpg',
   coverAlt: 'A stack of postcards on a desk',
   text: ['Send the first card in week one.', 'Then count the calls it brings.'],
@@ -290,7 +291,7 @@ const LISTED = [
   { file: 'pages/_posts/a-draft.md', title: 'A draft', date: '2026-01-15', draft: true },
 ];
 const listedPost = ({ title, date, draft }: (typeof LISTED)[number]) =>
-  `---\ntitle: ${title}\ndescription: Seen in the editor's list only.\ndate: ${date}\ncategory: seo\nauthor: Grace Liu\n${draft ? 'draft: true\n' : ''}---\n\nText.\n`;
+  `---\ntitle: ${title}\ndescription: Seen in the editor's list only.\ndate: ${date}\ncategory: seo\nauthor: ${POST.author}\n${draft ? 'draft: true\n' : ''}---\n\nText.\n`;
 
 /** The repository's files the editor's test repository starts with (those of `root`): path and base64 content. */
 function repositoryFiles(root: string): [string, string][] {

@@ -614,12 +614,19 @@ describe('posts', () => {
     );
   });
 
-  it('stops on a cover without coverAlt', () => {
-    const message = failing('x.md', post({ ...FIELDS, cover: 'example-post-cover.jpg' }));
+  it('stops on a cover without coverAlt', async () => {
+    const made = mkdtempSync(path.join(tmpdir(), 'mistake-cover-'));
+    const cover = readFileSync(
+      await writeFixtureImage(made, { name: 'x-cover.jpg', width: 400, height: 300 }),
+    );
+    rmSync(made, { recursive: true, force: true });
+    const message = failing('x.md', post({ ...FIELDS, cover: 'x-cover.jpg' }), (copy) =>
+      copy.write('pages/_images/x-cover.jpg', cover),
+    );
     expectBlock(
       message,
       'pages/_posts/x.md:7:1',
-      /The cover "example-post-cover\.jpg" has no coverAlt/,
+      /The cover "x-cover\.jpg" has no coverAlt/,
       /Add "coverAlt"/,
     );
   });
