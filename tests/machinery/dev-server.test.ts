@@ -69,10 +69,11 @@ describe('npm run dev (Parcel dev server)', () => {
   });
 
   /**
-   * /pricing once the dev server has rebuilt after an edit. A request that arrives while a build
-   * is restarted can be left unanswered by Parcel, so each one gives up after 5 s and asks again,
-   * as a maintainer reloads. `ready` names the page awaited, not any build error: a rebuild
-   * caught halfway through an edit can fail on something else first.
+   * /pricing once the dev server has rebuilt after an edit. Each request gives up after 5 s and
+   * asks again, as a maintainer reloads, so that a request left unanswered (reloadsUntil() below
+   * tests that none is) fails that test and not each one after it. `ready` names the page
+   * awaited, not any build error: a rebuild caught halfway through an edit can fail on something
+   * else first.
    */
   async function pageWhen(ready: (body: string) => boolean): Promise<string> {
     // A rebuild takes a second on a quiet machine, and many on a busy one.
@@ -109,6 +110,34 @@ describe('npm run dev (Parcel dev server)', () => {
     throw new Error(
       `the dev server did not finish rebuilding within 120 s: ${server.output!().slice(mark).slice(-600)}`,
     );
+  }
+
+  /**
+   * Asks for /pricing every 50 ms, as a maintainer who keeps reloading, until an answer is `ready`;
+   * then gives every request asked until then 30 s to be answered. A request that arrives while a
+   * build runs is held until it ends, and answered with its pages or its errors (Parcel's own dev
+   * server left it until the next good build: scripts/build/patches/, docs/dependencies.md).
+   * Returns the requests left unanswered, by the time they were asked.
+   */
+  async function reloadsUntil(ready: (answer: { status: number; body: string }) => boolean) {
+    const asked: { at: number; answered: boolean }[] = [];
+    const started = Date.now();
+    const seen = { ready: false };
+    const answers: Promise<void>[] = [];
+    while (!seen.ready && Date.now() - started < 60_000) {
+      const request = { at: Date.now() - started, answered: false };
+      asked.push(request);
+      answers.push(
+        fetch(`${server.url}/pricing`).then(async (response) => {
+          const answer = { status: response.status, body: await response.text() };
+          request.answered = true;
+          if (ready(answer)) seen.ready = true;
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await Promise.race([Promise.all(answers), new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    return asked.filter((request) => !request.answered).map((request) => `asked at ${request.at} ms`);
   }
 
   it('answers a route with its page', async () => {
@@ -206,6 +235,10 @@ describe('npm run dev (Parcel dev server)', () => {
 
   it("shows a maintainer's mistake as one block with the file, line and fix, and recovers when it is fixed", async () => {
     const line = tree.edit('partials/content/addon.html', '{{ addon.price }}', '{{ addon.prise }}');
+    expect(
+      await reloadsUntil(({ body }) => body.includes('reads &quot;prise&quot;')),
+      'reloads while the mistake was built, left unanswered',
+    ).toEqual([]);
     const error = await pageWhen((body) => body.includes('reads &quot;prise&quot;'));
     expect(error).toContain('Build Error');
     expect(error).toContain(
