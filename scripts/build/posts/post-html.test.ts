@@ -21,9 +21,9 @@ describe('a post’s HTML', () => {
       '<p><a href="https://example.org/x">a site</a>, <a href="mailto:a@example.org">mail</a>, <a href="tel:+12025550100">call</a>, <a href="/pricing">prices</a>, <abbr title="Real estate investors">REI</abbr>, <kbd>Ctrl</kbd>, H<sub>2</sub>O</p>',
       '<blockquote><p>Quoted</p></blockquote><ul><li>One</li></ul><ol start="3"><li>Three</li></ol><hr>',
     ].join('\n');
-    const { html: kept, refused } = sanitizePostHtml(html);
+    const { html: sanitized, refused } = sanitizePostHtml(html);
     expect(refused).toEqual([]);
-    expect(kept).toBe(html);
+    expect(sanitized).toBe(html);
   });
 
   it.each([
@@ -75,9 +75,9 @@ describe('a post’s HTML', () => {
     ['a <base>', '<base href="https://evil.example/">', /^a <base>/],
     ['the build’s own template tags', '<include src="partials/footer.html"></include>', /^a <include>/],
   ])('refuses %s', (_, html, what) => {
-    const { refused, html: kept } = sanitizePostHtml(`<p>Text.</p>\n${html}`);
+    const { refused, html: sanitized } = sanitizePostHtml(`<p>Text.</p>\n${html}`);
     expect(refused[0]?.what).toMatch(what);
-    expect(kept).not.toMatch(
+    expect(sanitized).not.toMatch(
       /<script|javascript:|<meta|data:|<form|<style|style=|onerror|<iframe|evil\.example/i,
     );
   });
