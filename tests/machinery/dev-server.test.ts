@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNpmServer, type RunningServer } from '../support/server';
 import { writeFixtureImage } from '../support/fixture-images.mjs';
 import { columnOf, copyOfTree } from '../support/tree-copy';
-import { anAuthor, postSources } from '../support/posts';
+import { anAuthor, postFile, postSources } from '../support/posts';
 import { CATEGORIES } from '../../scripts/build/posts/read-posts.cjs';
 
 /** The blog's categories, as the post schema lists them (the build's own list). */
@@ -38,8 +38,8 @@ function conditionalGet(
   });
 }
 
-async function get(server: RunningServer, pathname: string) {
-  const response = await fetch(server.url + pathname, { redirect: 'manual' });
+async function get(server: RunningServer, pathname: string, signal?: AbortSignal) {
+  const response = await fetch(server.url + pathname, { redirect: 'manual', ...(signal && { signal }) });
   return { status: response.status, body: await response.text() };
 }
 
@@ -54,7 +54,17 @@ describe('npm run dev (Parcel dev server)', () => {
     mkdirSync(path.join(tree.root, 'pages/_posts'), { recursive: true });
     writeFileSync(
       path.join(tree.root, `pages/_posts/${DRAFT}.md`),
-      `---\ntitle: A draft post\ndescription: Not published yet.\ndate: 2026-11-02\ncategory: ${categories[0]!}\nauthor: ${anAuthor(tree.root)}\ndraft: true\n---\n\nThis post is a draft.\n`,
+      postFile(
+        {
+          title: 'A draft post',
+          description: 'Not published yet.',
+          date: '2026-11-02',
+          category: categories[0]!,
+          author: anAuthor(tree.root),
+          draft: true,
+        },
+        'This post is a draft.',
+      ),
     );
     server = await startNpmServer(
       'dev',
@@ -69,27 +79,28 @@ describe('npm run dev (Parcel dev server)', () => {
   });
 
   /**
-   * /pricing once the dev server has rebuilt after an edit. Each request gives up after 5 s and
-   * asks again, as a maintainer reloads, so that a request left unanswered (reloadsUntil() below
-   * tests that none is) fails that test and not each one after it. `ready` names the page
-   * awaited, not any build error: a rebuild caught halfway through an edit can fail on something
-   * else first.
+   * A page of the dev server once `ready` holds of its answer: a rebuild takes a second on a quiet
+   * machine, and many on a busy one. Each request gives up after 5 s and asks again, as a
+   * maintainer reloads, so that a request left unanswered (reloadsUntil() tests that none is)
+   * fails that test and not each one after it. `ready` names the page awaited, not any build
+   * error: a rebuild caught halfway through an edit can fail on something else first.
    */
-  async function pageWhen(ready: (body: string) => boolean): Promise<string> {
-    // A rebuild takes a second on a quiet machine, and many on a busy one.
+  async function routeWhen(route: string, ready: (status: number, body: string) => boolean) {
     const deadline = Date.now() + 60_000;
-    let last = '';
+    let last = { status: 0, body: '' };
     while (Date.now() < deadline) {
-      const response = await fetch(`${server.url}/pricing`, { signal: AbortSignal.timeout(5_000) }).catch(
-        () => undefined,
-      );
-      const body = response ? await response.text() : '';
-      last = body;
-      if (response && ready(body)) return body;
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      last = await get(server, route, AbortSignal.timeout(5_000)).catch(() => last);
+      if (ready(last.status, last.body)) return last;
+      await new Promise((resolve) => setTimeout(resolve, 300));
     }
-    throw new Error(`the dev server did not rebuild /pricing within 60 s: ${last.slice(0, 600)}`);
+    throw new Error(
+      `the dev server did not show ${route} as expected within 60 s: ${last.status} ${last.body.slice(0, 600)}`,
+    );
   }
+
+  /** /pricing's page once `ready` holds of it (routeWhen). */
+  const pageWhen = async (ready: (body: string) => boolean) =>
+    (await routeWhen('/pricing', (_, body) => ready(body))).body;
 
   /**
    * Waits until the dev server has finished the rebuild that an edit made after `mark` (the length
@@ -283,20 +294,6 @@ describe('npm run dev (Parcel dev server)', () => {
     expect(fixed).toMatch(/dev-photo-160w\.[0-9a-f]+\.avif 160w/);
   }, 150_000);
 
-  /** A page of the dev server once `ready` holds of it (a rebuild takes a moment), or the last answer. */
-  async function routeWhen(route: string, ready: (status: number, body: string) => boolean) {
-    const deadline = Date.now() + 60_000;
-    let last = { status: 0, body: '' };
-    while (Date.now() < deadline) {
-      last = await get(server, route).catch(() => last);
-      if (ready(last.status, last.body)) return last;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-    throw new Error(
-      `the dev server did not show ${route} as expected within 60 s: ${last.status} ${last.body.slice(0, 300)}`,
-    );
-  }
-
   it('shows a draft, marked as a draft, and lists it on /blog', async () => {
     const post = await get(server, `/blog/${DRAFT}`);
     expect(post.status).toBe(200);
@@ -309,9 +306,16 @@ describe('npm run dev (Parcel dev server)', () => {
     const file = 'pages/_posts/dev-scheduled-post.md';
     tree.write(
       file,
-      '---\ntitle: A scheduled post\ndescription: Dated after today.\ndate: 2999-01-01\ncategory: seo\nauthor: ' +
-        anAuthor() +
-        '\n---\n\nLater.\n',
+      postFile(
+        {
+          title: 'A scheduled post',
+          description: 'Dated after today.',
+          date: '2999-01-01',
+          category: 'seo',
+          author: anAuthor(),
+        },
+        'Later.',
+      ),
     );
     try {
       const scheduled = await routeWhen(
@@ -339,7 +343,16 @@ describe('npm run dev (Parcel dev server)', () => {
     await routeWhen(`/blog/${DRAFT}`, (_, body) => body.includes('This post is an edited draft.'));
     tree.write(
       'pages/_posts/dev-new-post.md',
-      `---\ntitle: A new post\ndescription: Written while the dev server runs.\ndate: 2026-11-21\ncategory: ${category}\nauthor: ${anAuthor()}\n---\n\nNew text.\n`,
+      postFile(
+        {
+          title: 'A new post',
+          description: 'Written while the dev server runs.',
+          date: '2026-11-21',
+          category,
+          author: anAuthor(),
+        },
+        'New text.',
+      ),
     );
     const added = await routeWhen(
       '/blog/dev-new-post',

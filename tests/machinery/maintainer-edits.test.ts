@@ -29,7 +29,7 @@ import { fileOfRoute } from '../../scripts/build/route-file.cjs';
 import { DIST, ROOT, parseHtml, textOf } from '../support/site';
 import { writeFixtureImage } from '../support/fixture-images.mjs';
 import { copyOfTree, type TreeCopy } from '../support/tree-copy';
-import { anAuthor } from '../support/posts';
+import { anAuthor, postFile } from '../support/posts';
 import { runContentChecks, type Failed } from '../support/content-checks';
 import { SPECIFICATION_FILE, figuresOfData, readSpecification, type Figure } from '../support/specification';
 import { launchBrowser } from '../support/browser';
@@ -291,7 +291,17 @@ const LISTED = [
   { file: 'pages/_posts/a-draft.md', title: 'A draft', date: '2026-01-15', draft: true },
 ];
 const listedPost = ({ title, date, draft }: (typeof LISTED)[number]) =>
-  `---\ntitle: ${title}\ndescription: Seen in the editor's list only.\ndate: ${date}\ncategory: seo\nauthor: ${POST.author}\n${draft ? 'draft: true\n' : ''}---\n\nText.\n`;
+  postFile(
+    {
+      title,
+      description: "Seen in the editor's list only.",
+      date,
+      category: 'seo',
+      author: POST.author,
+      ...(draft && { draft }),
+    },
+    'Text.',
+  );
 
 /** The repository's files the editor's test repository starts with (those of `root`): path and base64 content. */
 function repositoryFiles(root: string): [string, string][] {

@@ -17,7 +17,7 @@ import { writeFixtureImage } from '../support/fixture-images.mjs';
 import pricing from '../../pages/_data/pricing.json';
 import { copyOfSite, type TreeCopy } from '../support/tree-copy';
 import { ROOT, runIn } from '../support/site';
-import { anAuthor } from '../support/posts';
+import { anAuthor, postFile } from '../support/posts';
 
 /** One copy for every case: each makes its mistake on it, and the copy is put back after it. */
 let tree: TreeCopy | undefined;
@@ -484,11 +484,6 @@ describe('photos', () => {
 });
 
 describe('posts', () => {
-  /** A post's file: front matter fields, then its text. */
-  const post = (fields: Record<string, string>, text = 'A paragraph.') =>
-    `---\n${Object.entries(fields)
-      .map(([key, value]) => `${key}: ${value}`)
-      .join('\n')}\n---\n\n${text}\n`;
   const FIELDS = {
     title: 'A post',
     description: 'What it says.',
@@ -559,11 +554,11 @@ describe('posts', () => {
     const defined = Object.fromEntries(
       Object.entries(fields).filter(([, value]) => value !== undefined),
     ) as Record<string, string>;
-    expectBlock(failing('x.md', post(defined)), `pages/_posts/${where}`, what, fix);
+    expectBlock(failing('x.md', postFile(defined)), `pages/_posts/${where}`, what, fix);
   });
 
   it('stops on a value with ": " that is not quoted, at its line, quoting it as the fix, with one line number', () => {
-    const message = failing('x.md', post({ ...FIELDS, title: 'Direct mail: a 90-day plan' }));
+    const message = failing('x.md', postFile({ ...FIELDS, title: 'Direct mail: a 90-day plan' }));
     expectBlock(
       message,
       'pages/_posts/x.md:2:8',
@@ -576,11 +571,14 @@ describe('posts', () => {
 
   it('reports every post with a mistake at once, each at its file and line', () => {
     const message = failureOf('pages/blog.html', (copy) => {
-      copy.write('pages/_posts/a-misspelt-field.md', post({ ...FIELDS, catgory: 'seo', category: 'seo' }));
-      copy.write('pages/_posts/b-unknown-author.md', post({ ...FIELDS, author: misspeltAuthor }));
-      copy.write('pages/_posts/c-unquoted-colon.md', post({ ...FIELDS, title: 'Ads: which first' }));
-      copy.write('pages/_posts/d-link-to-no-page.md', post(FIELDS, 'See [our prices](/prices).'));
-      copy.write('pages/_posts/e-good.md', post(FIELDS));
+      copy.write(
+        'pages/_posts/a-misspelt-field.md',
+        postFile({ ...FIELDS, catgory: 'seo', category: 'seo' }),
+      );
+      copy.write('pages/_posts/b-unknown-author.md', postFile({ ...FIELDS, author: misspeltAuthor }));
+      copy.write('pages/_posts/c-unquoted-colon.md', postFile({ ...FIELDS, title: 'Ads: which first' }));
+      copy.write('pages/_posts/d-link-to-no-page.md', postFile(FIELDS, 'See [our prices](/prices).'));
+      copy.write('pages/_posts/e-good.md', postFile(FIELDS));
     }).message;
     const blocks = message.split('\n\n');
     expect(blocks[0]).toBe('4 files have a mistake, each below with its fix:');
@@ -594,8 +592,8 @@ describe('posts', () => {
   });
 
   it('stops on a link to a post dated after the build’s day, saying when it will be a page', () => {
-    const message = failing('x.md', post(FIELDS, 'See [what comes next](/blog/next-year).'), (copy) =>
-      copy.write('pages/_posts/next-year.md', post({ ...FIELDS, date: '2999-01-01' })),
+    const message = failing('x.md', postFile(FIELDS, 'See [what comes next](/blog/next-year).'), (copy) =>
+      copy.write('pages/_posts/next-year.md', postFile({ ...FIELDS, date: '2999-01-01' })),
     );
     expectBlock(
       message,
@@ -607,7 +605,7 @@ describe('posts', () => {
 
   it('stops on an update dated after the build’s day', () => {
     expectBlock(
-      failing('x.md', post({ ...FIELDS, updated: '2999-01-01' })),
+      failing('x.md', postFile({ ...FIELDS, updated: '2999-01-01' })),
       'pages/_posts/x.md:7:1',
       /"updated" is 2999-01-01, after the build's day/,
       /on or before today/,
@@ -620,7 +618,7 @@ describe('posts', () => {
       await writeFixtureImage(made, { name: 'x-cover.jpg', width: 400, height: 300 }),
     );
     rmSync(made, { recursive: true, force: true });
-    const message = failing('x.md', post({ ...FIELDS, cover: 'x-cover.jpg' }), (copy) =>
+    const message = failing('x.md', postFile({ ...FIELDS, cover: 'x-cover.jpg' }), (copy) =>
       copy.write('pages/_images/x-cover.jpg', cover),
     );
     expectBlock(
@@ -632,8 +630,8 @@ describe('posts', () => {
   });
 
   it('stops on two posts with one slug, naming both files', () => {
-    const message = failing('twice.markdown', post(FIELDS), (copy) =>
-      copy.write('pages/_posts/twice.md', post(FIELDS)),
+    const message = failing('twice.markdown', postFile(FIELDS), (copy) =>
+      copy.write('pages/_posts/twice.md', postFile(FIELDS)),
     );
     expectBlock(
       message,
@@ -644,7 +642,7 @@ describe('posts', () => {
   });
 
   it('stops on a post whose address is already a page', () => {
-    const message = failing('seo.md', post(FIELDS));
+    const message = failing('seo.md', postFile(FIELDS));
     expectBlock(
       message,
       'pages/_posts/seo.md',
@@ -692,7 +690,7 @@ describe('posts', () => {
       /links to "\/prices", which is no page of the site/,
     ],
   ])('stops on %s in the text, at its line', (_, text, where, what) => {
-    expectBlock(failing('x.md', post(FIELDS, text)), `pages/_posts/${where}`, what, /Fix: /);
+    expectBlock(failing('x.md', postFile(FIELDS, text)), `pages/_posts/${where}`, what, /Fix: /);
   });
 });
 

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, loadSiteData } from '../../scripts/build/posthtml-site/site-data.cjs';
+import { postSources } from '../support/posts';
 
 describe('site data', () => {
   // Every page of a build reads it, so it is read once; a dev rebuild after an edit must still see the edit.
@@ -24,31 +25,25 @@ describe('site data', () => {
 describe('site data and the posts', () => {
   // A post of the site, whichever its folder lists first (drafts and scheduled posts are read too,
   // below); a site without posts has nothing here to test.
-  const POSTS = path.join(ROOT, 'pages/_posts');
-  const [name] = existsSync(POSTS)
-    ? readdirSync(POSTS)
-        .filter((file) => /\.(md|markdown)$/.test(file))
-        .sort()
-    : [];
-  const slug = name?.replace(/\.(md|markdown)$/, '') ?? '';
+  const [post] = postSources(ROOT);
 
   // With 1,000 posts, checking every post's file for every page made a build O(pages × posts):
   // a page checks the posts' folder and index, a post's page its own file too.
-  it.runIf(name)(
+  it.runIf(post)(
     'is read afresh for a post’s page or the generator after that post’s file changes, not for other pages',
     () => {
       const drafts = process.env.BLOG_DRAFTS;
       process.env.BLOG_DRAFTS = '1'; // as npm run dev reads them: drafts and scheduled posts too
-      const file = path.join(POSTS, name!);
+      const file = path.join(ROOT, post!.file);
       const { atime, mtime } = statSync(file);
       try {
         const first = loadSiteData();
-        expect(first.blog.posts[slug], `the post ${name!}`).toBeDefined();
+        expect(first.blog.posts[post!.slug], post!.file).toBeDefined();
         utimesSync(file, atime, new Date(mtime.getTime() + 1000));
         expect(loadSiteData(), 'another page').toBe(first);
-        const forItsPage = loadSiteData({ posts: [slug] });
+        const forItsPage = loadSiteData({ posts: [post!.slug] });
         expect(forItsPage, 'the post’s own page').not.toBe(first);
-        expect(loadSiteData({ posts: [slug] })).toBe(forItsPage);
+        expect(loadSiteData({ posts: [post!.slug] })).toBe(forItsPage);
         utimesSync(file, atime, new Date(mtime.getTime() + 2000));
         expect(loadSiteData({ posts: 'all' }), 'the generator').not.toBe(forItsPage);
       } finally {

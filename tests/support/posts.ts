@@ -40,6 +40,12 @@ export function anAuthor(root = SITE_ROOT): string {
   return team[0].name;
 }
 
+/** A post's file as a maintainer writes one: its front matter's fields in order, then its text. */
+export const postFile = (fields: Record<string, string | boolean>, text = 'A paragraph.') =>
+  `---\n${Object.entries(fields)
+    .map(([key, value]) => `${key}: ${String(value)}`)
+    .join('\n')}\n---\n\n${text}\n`;
+
 /** The day the build under test published up to: its record's, or today's (UTC) without one. */
 export const publishedUpTo = buildDay ?? new Date().toISOString().slice(0, 10);
 
