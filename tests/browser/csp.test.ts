@@ -9,10 +9,10 @@ const site = useBrowserAndSite();
 
 /**
  * Loads `url` and waits until the requests of its document have all been done for 100 ms; a wait
- * that times out after 30 s names the page and the requests still open, on stderr too, where a
- * retried failure leaves it. Not page.waitForNetworkIdle(): a request the tab's previous page
- * still had open as it left (a lazy photo asked for late on a busy machine) is cancelled without
- * an event, and Puppeteer counts it as open for good. A request counts from the moment the new
+ * that times out after 30 s names the page and the requests still open. Not
+ * page.waitForNetworkIdle(): a request the tab's previous page still had open as it left (a lazy
+ * photo asked for late on a busy machine) is cancelled without an event, and Puppeteer counts it
+ * as open for good. A request counts from the moment the new
  * document is committed: the one before can start none after that.
  */
 async function loadQuietly(page: Page, url: string) {
@@ -44,9 +44,9 @@ async function loadQuietly(page: Page, url: string) {
     }
   } catch (error) {
     const still = [...open].map((request) => request.url());
-    const said = `${url}: ${(error as Error).message}; requests still open: ${still.join(', ') || 'none'}`;
-    console.error(said);
-    throw new Error(said);
+    throw new Error(
+      `${url}: ${(error as Error).message}; requests still open: ${still.join(', ') || 'none'}`,
+    );
   } finally {
     page
       .off('framenavigated', navigated)

@@ -835,7 +835,7 @@ describe('the CPU a lead costs', () => {
   // to a round (the samples it slows), the least of the rounds leaves out.
   it(
     'stays within the free plan’s 10 ms a request, measured by the local runtime’s profiler',
-    { retry: 1, timeout: 120_000 },
+    { timeout: 120_000 },
     async () => {
       const rounds = [];
       const session = await inspectorSession();
