@@ -108,9 +108,7 @@ module.exports = {
         skipAudits: ['bf-cache', 'screenshot-thumbnails', 'final-screenshot'],
         // Lighthouse waits for a second of quiet network and CPU after load before it stops
         // recording; these pages do nothing late (islands load on a visitor's first touch), so
-        // half a second records the same page: on /pricing, /about-us/team and /contact, three
-        // runs each way gave the same scores and LCP, TBT and CLS in the same ranges, in about
-        // 1 s less a run (docs/performance.md).
+        // half a second records the same page (docs/performance.md, measured side by side).
         pauseAfterFcpMs: 500,
         pauseAfterLoadMs: 500,
         networkQuietThresholdMs: 500,

@@ -29,10 +29,9 @@ export default defineConfig({
           // Plus the test tools' own logic (*.unit.test.ts), which needs no browser or build.
           include: ['scripts/**/*.test.{ts,tsx}', 'tests/**/*.unit.test.ts', 'backstop/**/*.unit.test.ts'],
           setupFiles: ['tests/support/unit-setup.ts'],
-          // The files share the packages they import (React, Testing Library): 17 s instead of
-          // 28-36 s alone, and 11 CPU-seconds instead of 27, which lint and the build-output tests
-          // beside them in npm test get back. The set-up file imports the project's own modules
-          // afresh for each file.
+          // The files share the packages they import (React, Testing Library) instead of loading
+          // them per file (docs/performance.md, "The length of npm test"). The set-up file imports
+          // the project's own modules afresh for each file.
           isolate: false,
         },
       },
@@ -45,8 +44,8 @@ export default defineConfig({
           globalSetup: BUILT_SITE,
           environment: 'node',
           // Files in one worker share the modules they import (happy-dom, Parcel, html-validate)
-          // instead of importing them again per file: the stage took 40 s instead of 50-65 s
-          // alone. These files change no global state: no mocks, no environment variables.
+          // instead of importing them again per file. These files change no global state: no
+          // mocks, no environment variables.
           isolate: false,
           include: ['tests/build/**/*.test.ts'],
           // Some tests start real servers and make a request per route: seconds on a busy machine.
@@ -79,7 +78,7 @@ export default defineConfig({
           globalSetup: BUILT_SITE,
           environment: 'node',
           // As in the build-output tests: puppeteer-core and the support modules imported once
-          // per worker (123 s instead of 141 s). Each file still starts its own Chromium and server.
+          // per worker. Each file still starts its own Chromium and server.
           isolate: false,
           include: ['tests/browser/**/*.test.ts'],
           exclude: GROWN_TREE ? FIXED_PARTS.map((name) => `tests/browser/${name}.test.ts`) : [],

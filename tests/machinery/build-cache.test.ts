@@ -164,6 +164,8 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
     expect(mistake.status).not.toBe(0);
     expect(`${mistake.stdout}${mistake.stderr}`).toMatch(/_addon\.scss/);
     expect(fellBackForTheSite(mistake.stderr), mistake.stderr).toBe(false);
+    // A build that ends first: the one after a failed build bundles afresh, never reading the
+    // bundle graphs cut short below.
     build();
     // A file of the cache cut short, as a build stopped while writing it leaves it.
     const cache = path.join(tree.root, '.cache/parcel');
