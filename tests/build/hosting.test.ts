@@ -138,9 +138,26 @@ const withoutHttpsOnly = (headers: Record<string, string | null>) => ({
 /** Each target's security headers on a page, compared across targets at the end. */
 const headersByTarget = new Map<string, Record<string, string | null>>();
 
-// Each test once more when it fails: Cloudflare's local runtime (wrangler pages dev) once left a
-// request unanswered while the other suites loaded both cores; a wrong answer fails twice.
-describe.each(TARGETS)('$name', { retry: 1 }, ({ name, start, errors, compresses, plainHttpPreview }) => {
+/** How long a request may go unanswered before it is asked again, once. */
+const PATIENCE_MS = 10_000;
+/**
+ * fetch, asked once more when no answer comes in time: Cloudflare's local runtime (wrangler pages
+ * dev) once left a request unanswered for 30 s while the other suites loaded both cores. A wrong
+ * answer fails at once; a second silence fails, naming the address.
+ */
+async function ask(url: string, init: RequestInit = {}): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(PATIENCE_MS) });
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'TimeoutError')) throw error;
+      if (attempt === 2) throw new Error(`${url} went unanswered for ${PATIENCE_MS / 1000} s, twice.`);
+      console.warn(`${url} went unanswered for ${PATIENCE_MS / 1000} s: asked again.`);
+    }
+  }
+}
+
+describe.each(TARGETS)('$name', ({ name, start, errors, compresses, plainHttpPreview }) => {
   const expectedHeaders = SECURITY_HEADERS.filter(
     (header) => !plainHttpPreview || header !== HTTPS_ONLY_HEADER,
   );
@@ -148,14 +165,14 @@ describe.each(TARGETS)('$name', { retry: 1 }, ({ name, start, errors, compresses
   let pageHeaders: Record<string, string | null>;
   beforeAll(async () => {
     server = await start();
-    pageHeaders = securityOf((await fetch(`${server.url}/about-us`)).headers);
+    pageHeaders = securityOf((await ask(`${server.url}/about-us`)).headers);
     headersByTarget.set(name, pageHeaders);
   }, 120_000);
   afterAll(() => server.stop());
 
   it('answers every page at its URL with its page, status 200, no redirect and every header', async () => {
     for (const page of pages) {
-      const response = await fetch(server.url + page.path, { redirect: 'manual' });
+      const response = await ask(server.url + page.path, { redirect: 'manual' });
       expect(response.status, page.path).toBe(200);
       expect(await response.text(), page.path).toContain(
         `<title>${escapeHtml(documentTitleOf(page))}</title>`,
@@ -167,15 +184,15 @@ describe.each(TARGETS)('$name', { retry: 1 }, ({ name, start, errors, compresses
   });
 
   it.each(ALIASES)('redirects %s to the one URL %s', async (alias, canonical) => {
-    const first = await fetch(server.url + alias, { redirect: 'manual' });
+    const first = await ask(server.url + alias, { redirect: 'manual' });
     expect([301, 308]).toContain(first.status);
-    const final = await fetch(server.url + alias);
+    const final = await ask(server.url + alias);
     expect(new URL(final.url).pathname).toBe(canonical);
     expect(final.status).toBe(200);
   });
 
   it.each(UNKNOWN)('answers %s with the 404 page, status 404 and the headers once', async (pathname) => {
-    const response = await fetch(server.url + pathname);
+    const response = await ask(server.url + pathname);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('<title>Page Not Found');
     expect(securityOf(response.headers)).toEqual(pageHeaders);
@@ -184,29 +201,29 @@ describe.each(TARGETS)('$name', { retry: 1 }, ({ name, start, errors, compresses
   it.each(errors)(
     'answers $method $path with $status and the headers once',
     async ({ status, path, method }) => {
-      const response = await fetch(server.url + path, { method });
+      const response = await ask(server.url + path, { method });
       expect(response.status).toBe(status);
       expect(securityOf(response.headers)).toEqual(pageHeaders);
     },
   );
 
   it('sends the headers once when a range cannot be satisfied', async () => {
-    const response = await fetch(`${server.url}/robots.txt`, { headers: { Range: 'bytes=999999-' } });
+    const response = await ask(`${server.url}/robots.txt`, { headers: { Range: 'bytes=999999-' } });
     expect([200, 416]).toContain(response.status);
     expect(securityOf(response.headers)).toEqual(pageHeaders);
   });
 
   it('names no server version', async () => {
     for (const pathname of ['/', '/no-such-page']) {
-      const response = await fetch(server.url + pathname);
+      const response = await ask(server.url + pathname);
       expect(response.headers.get('server') ?? '').not.toMatch(/\d/);
     }
   });
 
   it('caches hashed assets for a year and sends the strict headers', async () => {
-    const script = entryScriptOf(await (await fetch(`${server.url}/`)).text());
+    const script = entryScriptOf(await (await ask(`${server.url}/`)).text());
     expect(script).toBeDefined();
-    const response = await fetch(server.url + script!);
+    const response = await ask(server.url + script!);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(securityOf(response.headers)).toEqual(pageHeaders);
@@ -218,10 +235,10 @@ describe.each(TARGETS)('$name', { retry: 1 }, ({ name, start, errors, compresses
 
   it('names the Speculation Rules on every page, and serves rules that match every page', async () => {
     for (const pathname of [...pages.map((page) => page.path), '/no-such-page']) {
-      const response = await fetch(server.url + pathname);
+      const response = await ask(server.url + pathname);
       expect(response.headers.get('speculation-rules'), pathname).toBe(`"${SPECULATION_RULES_URL}"`);
     }
-    const rules = await fetch(server.url + SPECULATION_RULES_URL);
+    const rules = await ask(server.url + SPECULATION_RULES_URL);
     expect(rules.status).toBe(200);
     expect(rules.headers.get('content-type')).toMatch(/^application\/speculationrules\+json/);
     expect(securityOf(rules.headers)).toEqual(pageHeaders);
@@ -244,7 +261,7 @@ describe.each(TARGETS)('$name', { retry: 1 }, ({ name, start, errors, compresses
     const script = /<script src=(?:"|)(\/admin\/sveltia-cms\.[0-9a-f]{8}\.js)/.exec(editorPage)?.[1];
     expect(script).toBeDefined();
     for (const pathname of ['/admin', '/admin/config.json', script!]) {
-      const response = await fetch(server.url + pathname, { redirect: 'manual' });
+      const response = await ask(server.url + pathname, { redirect: 'manual' });
       expect(response.status, pathname).toBe(200);
       const csp = response.headers.get('content-security-policy');
       expect(csp, pathname).toBe(editorContentSecurityPolicy({ overHttps: !plainHttpPreview }));
@@ -256,30 +273,30 @@ describe.each(TARGETS)('$name', { retry: 1 }, ({ name, start, errors, compresses
       for (const header of ['x-content-type-options', 'referrer-policy', 'permissions-policy'])
         expect(response.headers.get(header), `${pathname} ${header}`).toBe(pageHeaders[header]);
     }
-    expect(await (await fetch(`${server.url}/admin`)).text()).toContain('rel="cms-config-url"');
-    expect((await fetch(server.url + script!)).headers.get('cache-control')).toBe(
+    expect(await (await ask(`${server.url}/admin`)).text()).toContain('rel="cms-config-url"');
+    expect((await ask(server.url + script!)).headers.get('cache-control')).toBe(
       'public, max-age=31536000, immutable',
     );
-    const slashed = await fetch(`${server.url}/admin/`, { redirect: 'manual' });
+    const slashed = await ask(`${server.url}/admin/`, { redirect: 'manual' });
     expect([301, 308]).toContain(slashed.status);
     expect(new URL(slashed.headers.get('location')!, server.url).pathname).toBe('/admin');
     // Out of the sitemap and the speculation rules: no rule's pattern matches it.
-    expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).not.toContain('/admin');
-    const rules = (await (await fetch(server.url + SPECULATION_RULES_URL)).json()) as {
+    expect(await (await ask(`${server.url}/sitemap.xml`)).text()).not.toContain('/admin');
+    const rules = (await (await ask(server.url + SPECULATION_RULES_URL)).json()) as {
       prerender: { where: { href_matches: string[] } }[];
     };
     expect(
       rules.prerender[0]!.where.href_matches.filter((pattern) => patternOf(pattern).test('/admin')),
     ).toEqual([]);
     // The site's pages, next to it, keep theirs: no robots header, their own opener policy.
-    const home = await fetch(`${server.url}/`);
+    const home = await ask(`${server.url}/`);
     expect(securityOf(home.headers)).toEqual(pageHeaders);
     expect(home.headers.get('x-robots-tag')).toBeNull();
   });
 
   it('serves each of the blog’s feeds as an Atom feed', async () => {
     for (const feed of exercised(FEEDS, 'feed')) {
-      const response = await fetch(`${server.url}/${feed}`);
+      const response = await ask(`${server.url}/${feed}`);
       expect(response.status, feed).toBe(200);
       expect(response.headers.get('content-type'), feed).toMatch(
         new RegExp(`^${ATOM_TYPE.replace('+', '\\+')}`),
@@ -289,7 +306,7 @@ describe.each(TARGETS)('$name', { retry: 1 }, ({ name, start, errors, compresses
 
   it('serves a photo’s variants with their type, cached for a year, under the same CSP as the pages', async () => {
     for (const url of exercised(PHOTO_VARIANTS, 'photo')) {
-      const response = await fetch(server.url + url);
+      const response = await ask(server.url + url);
       expect(response.status, url).toBe(200);
       expect(response.headers.get('content-type'), url).toBe(
         { '.avif': 'image/avif', '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg' }[
@@ -304,7 +321,7 @@ describe.each(TARGETS)('$name', { retry: 1 }, ({ name, start, errors, compresses
   it.each([site.shareImage, '/robots.txt'])(
     'revalidates %s, which keeps its name from build to build',
     async (file) => {
-      const response = await fetch(server.url + file);
+      const response = await ask(server.url + file);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toMatch(/max-age=0/);
     },
