@@ -233,7 +233,11 @@ it('prints the house and, under npm test, what the run has cost, against their g
         : ''),
   );
   // Under npm test, its start was marked (package.json "pretest"), or the run's figure is lost.
-  if (underNpmTest()) expect(cost, 'the start of npm test, marked by its pretest').toBeDefined();
+  if (underNpmTest())
+    expect(
+      cost,
+      'npm test left no mark of its start: package.json\'s "pretest" runs tests/budget/npm-test-cost.mjs',
+    ).toBeDefined();
   const missedHere = missed.slice(missedBefore);
   // Checked as the timed figures are: the house is far from its goals yet (docs/testing.md).
   expect(process.env.BUDGET_CHECK_TIMED === '1' ? missedHere : [], 'the house and npm test').toEqual([]);
