@@ -1,23 +1,9 @@
 /**
- * The build's cache folder, .cache/ (not committed; CI restores it, keyed by the lock file and the
- * build's own code: .github/workflows/ci.yml). `npm run build` uses whatever it finds there and a
- * build without it is cold; either way the output is the same (tests/machinery/build-cache.test.ts):
- *
- * - parcel/: Parcel's cache (scripts/build/build.mjs), so that a publish after one post's
- *   edit rebuilds that post's pages and what lists it, not the site; parcel-dev/, the dev
- *   server's (npm run dev), kept apart: it shows drafts, which no build publishes;
- * - posts/: what was read of each post (its front matter checked, its Markdown rendered and
- *   checked), by a digest of the file, of what reading it depends on and of the reader's code
- *   (scripts/build/posts/read-posts.cjs): each step of a build that reads the posts (the posts'
- *   index, every Parcel worker, the feeds) reads again only the posts that changed.
- *
- * Parcel removes nothing from its cache (github.com/parcel-bundler/parcel/discussions/7345), so it
- * grows with every edit a build sees; `rm -rf .cache` gives the room back, and the next build is
- * cold (the same output). The posts' results are kept only for what the last build read
- * (read-posts.cjs).
- *
- * BUILD_CACHE moves the whole folder. The photos' variants are Parcel's (image-variants): kept
- * in its cache, encoded again only when a photo changes. docs/performance.md says what each saves.
+ * The build's cache folder, .cache/ (not committed; CI restores it): parcel/ for `npm run build`,
+ * parcel-dev/ for `npm run dev` (it shows drafts), posts/ for what was read of each post
+ * (read-posts.cjs). A build with it writes what a cold one writes (build-cache.test.ts);
+ * `rm -rf .cache` gives its room back. BUILD_CACHE moves it. Why each folder is there and what it
+ * saves: docs/performance.md, "The build cache".
  */
 const os = require('node:os');
 const path = require('node:path');

@@ -1,23 +1,11 @@
 /**
- * `npm run build`: the site from its sources into dist/ (and hosting/, what each host reads beside
- * it), in one process.
- *
- * 1. Before Parcel: dist/ emptied (empty-dist.mjs); the posts' index written (posts/posts-index.cjs:
- *    Parcel chooses which cached pages to build again from the files it sees changed as it starts,
- *    so the index must be current by then).
- * 2. Parcel, through its API, with the plugins .parcelrc names: the pages, the posts, the photos'
- *    variants, clean URLs, the feeds. Its cache is the build cache's (build-cache.cjs). A cold
- *    build runs on a worker per core; a build from the cache in this process alone, where Parcel's
- *    plugins find the posts this step read for the index already read (docs/performance.md,
- *    "Workers").
- * 3. What needs the bytes Parcel wrote: inline-styles.mjs (the stylesheet into each page, the entry
- *    script pinned by its digest, the CSP's hashes), the logo, the editor at /admin, each host's
- *    files, and the output for the host DEPLOY_TO names (hosting/precompress.mjs).
- *
- * A page cached by an earlier build is rebuilt when a file it is made of changes (Parcel tracks
- * them), and when what it reads from the environment does: BUILD_DAY, BLOG_DRAFTS, and BUILD_YEAR,
- * set here, for the year in every page's footer (page-transformer). tests/machinery/build-cache.test.ts
- * checks that a build from the cache writes what a cold build writes.
+ * `npm run build`: the site from its sources into dist/ and hosting/, in one process (the house,
+ * step by step: docs/architecture.md). Before Parcel, dist/ is emptied and the posts' index
+ * written: Parcel picks the cached pages to build again from the files changed as it starts.
+ * Parcel runs through its API with .parcelrc's plugins, on a worker per core when cold and in this
+ * process from its cache (docs/performance.md, "Workers"); then the steps that need the bytes it
+ * wrote. A cached page is built again when a file it is made of changes, or what it read from the
+ * environment: BUILD_DAY, BLOG_DRAFTS, and BUILD_YEAR, set here for every page's footer.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';

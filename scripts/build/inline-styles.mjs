@@ -1,35 +1,11 @@
 /**
- * Runs after Parcel (build.mjs), before hosting/write-hosting-files.mjs, and rewrites every page
- * Parcel wrote:
- *
- * - The stylesheet goes into the page, as a `<style>`: a first visit paints from the HTML alone,
- *   without waiting a round trip for a render-blocking stylesheet (on a slow phone about half the
- *   time to first paint; docs/performance.md). All of it, not a critical part: the islands' states,
- *   the dropdowns on :hover and the no-JavaScript help on :target use rules that no analysis of the
- *   static page would keep, and loading the rest later would need an inline event handler the CSP
- *   refuses. The CSP allows the `<style>` by its hash (hosting/headers.mjs). The stylesheet file
- *   itself leaves dist/: no page names it.
- * - Subresource Integrity on the entry script: a file changed on the way (a proxy, a half-written
- *   deploy) is refused by the browser instead of run, and the page stays plain HTML. The chunks
- *   islands load later are not pinned: an `integrity` map in the import map would add about 400
- *   incompressible bytes to every page's first round trip.
- *
- * - The site font's extra faces (styles/base/_fonts.scss: accented letters, more typographic marks)
- *   leave the shared stylesheet for the pages that draw a character of theirs, in a `<style>` of
- *   their own: a page in plain English carries no more than it did.
- * - A photo's formats are offered lighter first: the picture markup lists AVIF, then WebP, and at
- *   the smallest widths (a 64px portrait) WebP can weigh less; a browser takes the first format it
- *   decodes, so a picture whose WebP variants weigh less in all offers WebP first.
- *
- * Nothing is compressed here: for the one host that sends precompressed files, the build's last
- * step compresses every text file once its bytes are final (scripts/build/hosting/precompress.mjs).
- *
- * For the CSP, it takes the hashes of the inline code in each page's head as Parcel wrote it
- * (hosting/headers.mjs inlineCodeOf: the import map) and of the stylesheets it puts in. Inline code
- * anywhere else has already stopped the build inside Parcel (inline-code-check/index.cjs), so the
- * head alone is read: the text before the page's <body>. The hashes go to
- * hosting/inline-code.json, which hosting/write-hosting-files.mjs reads: no later step reads the
- * pages again for them.
+ * After Parcel (build.mjs), before hosting/write-hosting-files.mjs, rewrites every page Parcel
+ * wrote: the stylesheet into the page as a `<style>`, the font's extra faces only where a page
+ * draws their characters (docs/performance.md, "First paint from the HTML"); the entry script
+ * pinned by Subresource Integrity (docs/hosting.md; why no plugin can: docs/architecture.md); a
+ * picture's lighter format first (docs/images.md); a post's share card made absolute. It records
+ * the hashes of each head's inline code for the CSP in hosting/inline-code.json: inline code
+ * anywhere else has already stopped the build (inline-code-check/index.cjs).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
