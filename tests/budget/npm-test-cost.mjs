@@ -9,17 +9,18 @@
  *   node tests/budget/npm-test-cost.mjs   (npm test's "pretest")
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { ROOT } = createRequire(import.meta.url)('../../scripts/build/repo-root.cjs');
 const MARK = path.join(ROOT, '.cache/npm-test-start.json');
 /** /proc counts CPU time in hundredths of a second (Linux's USER_HZ). */
 const TICKS_PER_SECOND = 100;
 
 /** The machine's busy CPU time since it started, in ticks: all but idle and waiting on the disk. */
-export function busyTicks(stat = readFileSync('/proc/stat', 'utf8')) {
-  const [user, nice, system, , , irq, softirq, steal] = stat
+function busyTicks() {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
     .split('\n')[0]
     .trim()
     .split(/\s+/)
@@ -48,25 +49,26 @@ function ancestors() {
   return chain;
 }
 
-/** Whether a process is npm running the test script: `npm test`, `npm t`, `npm run test`. */
-function isNpmTest(pid) {
-  try {
-    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    const npm = args.findIndex((arg) => /(?:^|\/)npm(?:-cli\.js)?$/.test(arg));
-    if (npm < 0) return /^npm (?:t|test|run test)\b/.test(args.join(' '));
-    const rest = args.slice(npm + 1).filter((arg) => !arg.startsWith('-'));
-    return ['t', 'test'].includes(rest[0]) || (rest[0] === 'run' && rest[1] === 'test');
-  } catch {
-    return false;
-  }
+/**
+ * The `npm test` (`npm t`, `npm run test`) process above this one: npm names its process after its
+ * command (process.title), which is what /proc shows as its command line.
+ */
+function npmTestAbove() {
+  return ancestors().find(({ pid }) => {
+    try {
+      return /^npm (?:t|test|run test)(?:[\0 ]|$)/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Whether this process runs under `npm test`. */
-export const underNpmTest = () => ancestors().some(({ pid }) => isNpmTest(pid));
+export const underNpmTest = () => npmTestAbove() !== undefined;
 
 /** Marks the start of the `npm test` this runs under; outside one, marks nothing. */
 export function markStart() {
-  const npmTest = ancestors().find(({ pid }) => isNpmTest(pid));
+  const npmTest = npmTestAbove();
   if (!npmTest) return false;
   mkdirSync(path.dirname(MARK), { recursive: true });
   writeFileSync(MARK, `${JSON.stringify({ npmTest, at: Date.now(), busy: busyTicks() })}\n`);
