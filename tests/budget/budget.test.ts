@@ -16,7 +16,7 @@ import { grownTree } from '../support/grown-tree.mjs';
 import { firstPaintTimings, interactionTimings, median } from './browser-timings';
 import { houseSize } from './house-size';
 import { npmTestCost, underNpmTest } from './npm-test-cost.mjs';
-import { benchmarkIndexOf, collectLighthouse, cpuSlowdownFor } from './lighthouse-runs';
+import { DESKTOP_INDEX, benchmarkIndexOf, collectLighthouse, cpuSlowdownFor } from './lighthouse-runs';
 import { SCALED_ROUTES, checkAfterDataEdit, devRebuildTimes, scaledBuildTime } from './build-times';
 import { SCALED_POSTS, blogBuildTimes, postEditTimes, totalOf } from './blog';
 import { PHOTOS_IN_BUILD, photoBuildTimes, photoBytesAtPhoneWidth } from './photos';
@@ -229,7 +229,9 @@ it('prints the house and, under npm test, what the run has cost, against their g
       (cost
         ? `\nnpm test so far: ${vsGoal('npm test, wall time', cost.seconds * 1000, 360_000, s)} (goal ≤ 6 minutes) ` +
           `and ${vsGoal('npm test, CPU', cost.cpuSeconds, 400, (value) => `${Math.round(value)} busy CPU-seconds`)} ` +
-          `of the machine (goal ≤ 400)`
+          // The machine's speed moves both from run to run: its index says how fast it was.
+          `of the machine (goal ≤ 400), whose benchmarkIndex was ${Math.round(benchmarkIndex)} ` +
+          `(Lighthouse's; ${DESKTOP_INDEX} is the desktop the budget is set for)`
         : ''),
   );
   // Under npm test, its start was marked (package.json "pretest"), or the run's figure is lost.

@@ -34,7 +34,7 @@ let saved = 0;
  * minute, and a faster reading would simulate a phone slower than the budget's (docs/performance.md).
  */
 const LIGHTHOUSE_SLOWDOWN = 4;
-const DESKTOP_INDEX = 1750;
+export const DESKTOP_INDEX = 1750;
 /** The slowdown that makes a machine of `benchmarkIndex` the phone the budget is set for, at most 4×. */
 export const cpuSlowdownFor = (benchmarkIndex: number) =>
   Math.min(
