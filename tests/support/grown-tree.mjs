@@ -34,7 +34,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copyProject } from './copy-project.mjs';
 import { writeFixtureImage } from './fixture-images.mjs';
-import { buildSite, builtSinceLastChange } from './build-first.mjs';
+import { TEST_BUILD_ENV, buildSite, builtSinceLastChange } from './build-first.mjs';
 import { POST_PHOTOS } from './grown-posts.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -216,7 +216,7 @@ export async function grownTree({ quiet = true, build = true } = {}) {
     }
     if (build && !builtSinceLastChange(GROWN_ROOT)) {
       if (!quiet) console.log(`Building the grown site (${GROWN_ROOT})…`);
-      buildSite(GROWN_ROOT);
+      buildSite(GROWN_ROOT, { ...TEST_BUILD_ENV, ...process.env });
     }
   } finally {
     rmSync(lock, { recursive: true, force: true });
@@ -236,7 +236,8 @@ function runProjects(root, projects) {
     const child = spawn('npx', ['vitest', 'run', ...flags], {
       cwd: ROOT,
       stdio: 'inherit',
-      env: { ...process.env, GROWN_TREE: '1', SITE_ROOT: root },
+      // Their set-up builds it (build-first.mjs), as tests build a site of their own.
+      env: { ...TEST_BUILD_ENV, ...process.env, GROWN_TREE: '1', SITE_ROOT: root },
     });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });

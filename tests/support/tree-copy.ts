@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { copyProject } from './copy-project.mjs';
 import { alive } from './scratch-folder.mjs';
+import { TEST_BUILD_ENV } from './build-first.mjs';
 import { renderPageFile } from './render-page';
 import { fileOfRoute } from '../../scripts/build/route-file.cjs';
 import { ROOT } from '../../scripts/build/repo-root.cjs';
@@ -33,8 +34,11 @@ export interface TreeCopy {
   reset(): void;
   /** A page file of a copy of the site rendered through the page plugin: its HTML, or the error. */
   render(pageFile: string): string;
-  /** `npm run build` in the copy; a build that stops throws its own message, first line first. */
-  build(): void;
+  /**
+   * `npm run build` in the copy, as tests build (TEST_BUILD_ENV), or as its owner would with
+   * `asOwnerBuilds` (a timed figure); a build that stops throws its own message, first line first.
+   */
+  build(options?: { asOwnerBuilds?: boolean }): void;
   remove(): void;
 }
 
@@ -115,10 +119,12 @@ function treeAt(root: string): TreeCopy {
     render(pageFile) {
       return renderPageFile(pageFile, root);
     },
-    build() {
+    build({ asOwnerBuilds = false } = {}) {
+      const run = runIn(root);
       try {
         execFileSync('npm', ['run', '--silent', 'build'], {
-          ...runIn(root),
+          cwd: run.cwd,
+          env: asOwnerBuilds ? run.env : { ...TEST_BUILD_ENV, ...run.env },
           stdio: 'pipe',
           encoding: 'utf8',
         });
