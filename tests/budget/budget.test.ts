@@ -95,8 +95,9 @@ const assertRuns = () =>
   });
 
 it('every audited page is within every budget', async () => {
-  // npm test runs each page once, and a page that misses four times more: it is judged on five runs
-  // (docs/performance.md: a busy moment of the machine can stall two runs in three).
+  // npm test runs each page once, and a page that misses up to four times more, a round at a
+  // time until the budget holds: it is judged on all its runs (docs/performance.md: a busy moment
+  // of the machine can stall two runs in three).
   const once = process.env.BUDGET_TIMED === '0';
   const audited = [
     ...pages.map((page) => nginx.url + page),
@@ -112,12 +113,12 @@ it('every audited page is within every budget', async () => {
     blankPageOf,
   });
   let asserted = await assertRuns();
-  if (asserted !== 0 && once) {
+  for (let round = 1; asserted !== 0 && once && round <= 4; round += 1) {
     const failed = lhciFiles<{ url: string; level: string }[]>(/^assertion-results\.json$/)[0]!;
     const again = [
       ...new Set(failed.filter((result) => result.level === 'error').map((result) => result.url)),
     ];
-    await collectLighthouse(again, { runs: 4, chromePath, settings, additive: true, blankPageOf });
+    await collectLighthouse(again, { runs: 1, chromePath, settings, additive: true, blankPageOf });
     asserted = await assertRuns();
   }
   const reports = lhciFiles<Result>(/^lhr-\d+\.json$/);
@@ -229,8 +230,9 @@ it('prints the house and, under npm test, what the run has cost, against their g
       (cost
         ? `\nnpm test so far: ${vsGoal('npm test, wall time', cost.seconds * 1000, 360_000, s)} (goal ≤ 6 minutes) ` +
           `and ${vsGoal('npm test, CPU', cost.cpuSeconds, 400, (value) => `${Math.round(value)} busy CPU-seconds`)} ` +
-          // The machine's speed moves both from run to run: its index says how fast it was.
-          `of the machine (goal ≤ 400), whose benchmarkIndex was ${Math.round(benchmarkIndex)} ` +
+          // The machine's speed moves both, from run to run and within a run: its index as the
+          // budget started is a hint of how fast it was.
+          `of the machine (goal ≤ 400); its benchmarkIndex as the budget started: ${Math.round(benchmarkIndex)} ` +
           `(Lighthouse's; ${DESKTOP_INDEX} is the desktop the budget is set for)`
         : ''),
   );
