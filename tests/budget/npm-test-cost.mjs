@@ -20,8 +20,8 @@ const TICKS_PER_SECOND = 100;
 
 /**
  * The machine's busy CPU time since it started, in ticks: what its processes and kernel ran. Not
- * idle, nor waiting on the disk, nor stolen: time a virtual machine's host gave to other guests
- * (8 % of one run's, in a busy minute), which is no work of npm test's.
+ * idle, nor waiting on the disk, nor stolen: time a virtual machine's host gave to other guests,
+ * which is no work of npm test's (docs/performance.md).
  */
 function busyTicks() {
   const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8')

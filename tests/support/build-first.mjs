@@ -54,8 +54,8 @@ export function builtSinceLastChange(root = SITE_ROOT) {
 
 /**
  * How the sites only tests build (the grown tree, a test's copy) run Parcel: in the build's own
- * process, even cold. Under npm test other stages share the cores, and there a cold build cost
- * 15-35 % less CPU without workers, writing the same (build-cache.test.ts compares the two). The
+ * process, even cold. Under npm test other stages share the cores, where workers cost CPU and
+ * gain no time (docs/performance.md, "Workers"); both write the same (build-cache.test.ts). The
  * site's own `npm run build` and `npm run check`, and the timed figures, keep the owner's build.
  */
 export const TEST_BUILD_ENV = { PARCEL_WORKERS: '0' };
