@@ -71,12 +71,11 @@ function npmTestAbove() {
 export const underNpmTest = () => npmTestAbove() !== undefined;
 
 /** Marks the start of the `npm test` this runs under; outside one, marks nothing. */
-export function markStart() {
+function markStart() {
   const npmTest = npmTestAbove();
-  if (!npmTest) return false;
+  if (!npmTest) return;
   mkdirSync(path.dirname(MARK), { recursive: true });
   writeFileSync(MARK, `${JSON.stringify({ npmTest, at: Date.now(), busy: busyTicks() })}\n`);
-  return true;
 }
 
 /**
