@@ -1,17 +1,18 @@
 /**
  * The build cache (scripts/build/build-cache.cjs): a build that finds Parcel's cache and the
- * photos' variants of an earlier build writes what a cold build writes, byte
- * for byte, after a post's, a data file's and an island's edit, and once they are undone; a later
- * day publishes a scheduled post. A cold build runs Parcel on its workers, a build from the cache
- * without them, and both write the same. The posts' cached results (.cache/posts/) are made again only for the post that
- * changed, and when a photo a post names goes; the folder keeps only the results of the last build
- * and the last dev run. A mistake met inside Parcel (a Sass error, inline code a page's head never
- * writes) stops a build from the cache at its file. On a copy of the tree with three posts of its
- * own: one scheduled, one with a photo.
+ * photos' variants of an earlier build writes what a cold build writes, byte for byte, after a
+ * post's, a data file's and an island's edit, and once they are undone; a later day publishes a
+ * scheduled post. A cold build runs Parcel on its workers, a build from the cache without them,
+ * and both write the same. A cache Parcel fails to read makes the build start again without it:
+ * that build is the cold one the edited copy is compared with. The posts' cached results
+ * (.cache/posts/) are made again only for the post that changed, and when a photo a post names
+ * goes; the folder keeps only the results of the last build and the last dev run. A mistake met
+ * inside Parcel (a Sass error, inline code a page's head never writes) stops a build from the
+ * cache at its file. On a copy of the tree with three posts of its own: one scheduled, one with a
+ * photo.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, truncateSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyOfTree } from '../support/tree-copy';
@@ -20,11 +21,7 @@ import { writeFixtureImage } from '../support/fixture-images.mjs';
 import { anAuthor } from '../support/posts';
 
 const tree = copyOfTree();
-const emptyCaches: string[] = [];
-afterAll(() => {
-  tree.remove();
-  for (const cache of emptyCaches) rmSync(cache, { recursive: true, force: true });
-});
+afterAll(() => tree.remove());
 const post = (title: string, date: string, text: string) =>
   `---\ntitle: ${title}\ndescription: A post of the build cache's test.\ndate: ${date}\ncategory: seo\nauthor: ${anAuthor()}\n---\n\n${text}\n`;
 /** The copy's own posts: one to edit, one scheduled, one that shows a photo of its own. */
@@ -43,16 +40,13 @@ await writeFixtureImage(path.join(tree.root, 'pages/_images'), {
 });
 writePosts();
 
-/** `npm run build` in the copy: with its cache (.cache/), or cold, with an empty one. */
-function build({ cold = false, day }: { cold?: boolean; day?: string } = {}) {
-  const env: NodeJS.ProcessEnv = { ...process.env, BUILD_DAY: day ?? '2026-06-01' };
-  if (cold) {
-    const cache = mkdtempSync(path.join(tmpdir(), 'cold-cache-'));
-    emptyCaches.push(cache);
-    env.BUILD_CACHE = cache;
-  }
-  return execFileSync('npm', ['run', '--silent', 'build'], { cwd: tree.root, env, encoding: 'utf8' });
-}
+/** `npm run build` in the copy, with its cache (.cache/), as of `day`. */
+const build = (day = '2026-06-01') =>
+  execFileSync('npm', ['run', '--silent', 'build'], {
+    cwd: tree.root,
+    env: { ...process.env, BUILD_DAY: day },
+    encoding: 'utf8',
+  });
 /** What the build prints when Parcel runs without workers, from its cache (scripts/build/build.mjs). */
 const ONE_PROCESS = /Parcel without workers: its cache holds an earlier build/;
 
@@ -115,7 +109,9 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
     expect(output()).toEqual(cold);
   });
 
-  it('after a post’s edit, a data file’s edit and an island’s, writes what a cold build writes', () => {
+  let warm: Record<string, string>;
+
+  it('after a post’s edit, a data file’s edit and an island’s, builds from its cache and reads only the edited posts again', () => {
     const cachedBefore = cachedPosts();
     tree.edit('pages/_posts/cached-post.md', 'Its first words.', 'Its words, edited.');
     tree.edit('pages/_data/site.json', /"name": "[^"]+"/, '"name": "Cached Agency"');
@@ -123,7 +119,7 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
     tree.edit('scripts/islands/navigation/Navigation.tsx', "event.key !== 'Escape'", "event.key !== 'Esc'");
     // A data file's edit rebuilds every page, from the cache in this process too.
     expect(build()).toMatch(ONE_PROCESS);
-    const warm = output();
+    warm = output();
     expect(page('blog/cached-post.html')).toContain('Its words, edited.');
     expect(page('about-us.html')).toContain('Cached Agency');
     // The edited posts alone were read again (this one, and the one the last test edited back):
@@ -138,12 +134,31 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
         expect(cachedAfter.get(name), `.cache/posts/${name} was written again`).toBe(time);
     }
     expect(cachedAfter.size).toBe(cachedBefore.size);
-    expect(build({ cold: true })).not.toMatch(ONE_PROCESS);
-    expect(warm).toEqual(output());
+  });
+
+  it('builds again without a cache Parcel fails to read, cold, and writes what the build from the cache wrote', () => {
+    // A file of the cache cut short, as a build stopped while writing it leaves it: nothing has
+    // changed since the last build, so Parcel reads its bundle graph back. The posts' results go
+    // too, so that the build after is cold in every cache.
+    const cache = path.join(tree.root, '.cache/parcel');
+    const graphs = readdirSync(cache).filter((name) => name.endsWith('-BundleGraph'));
+    expect(graphs.length).toBeGreaterThan(0);
+    for (const name of graphs) truncateSync(path.join(cache, name), 1_000);
+    rmSync(path.join(tree.root, '.cache/posts'), { recursive: true });
+    const run = spawnSync('npm', ['run', '--silent', 'build'], {
+      cwd: tree.root,
+      env: { ...process.env, BUILD_DAY: '2026-06-01' },
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(
+      /Parcel failed from its cache \(\.cache\/parcel\/\), above: building again without it/,
+    );
+    expect(output()).toEqual(warm);
   });
 
   it('on a later day, publishes the post scheduled for it', () => {
-    build({ day: '2030-01-06' });
+    build('2030-01-06');
     expect(page('blog.html')).toContain('/blog/scheduled-post');
     expect(page('blog/scheduled-post.html')).toContain('Not yet.');
   });
@@ -155,8 +170,7 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
     expect(output()).toEqual(cold);
   });
 
-  it('builds again without a cache Parcel fails to read, and writes what the first cold build wrote', () => {
-    // A mistake in the site, met inside Parcel, stops a build from the cache once, at its file.
+  it('stops at a mistake met inside Parcel, at its file, and builds from its cache once it is fixed', () => {
     tree.edit('styles/components/_addon.scss', 'padding: space(6);', 'padding: $space-six;');
     const mistake = spawnSync('npm', ['run', '--silent', 'build'], { cwd: tree.root, encoding: 'utf8' });
     tree.reset();
@@ -164,23 +178,7 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
     expect(mistake.status).not.toBe(0);
     expect(`${mistake.stdout}${mistake.stderr}`).toMatch(/_addon\.scss/);
     expect(fellBackForTheSite(mistake.stderr), mistake.stderr).toBe(false);
-    // A build that ends first: the one after a failed build bundles afresh, never reading the
-    // bundle graphs cut short below.
-    build();
-    // A file of the cache cut short, as a build stopped while writing it leaves it.
-    const cache = path.join(tree.root, '.cache/parcel');
-    const graphs = readdirSync(cache).filter((name) => name.endsWith('-BundleGraph'));
-    expect(graphs.length).toBeGreaterThan(0);
-    for (const name of graphs) truncateSync(path.join(cache, name), 1_000);
-    const run = spawnSync('npm', ['run', '--silent', 'build'], {
-      cwd: tree.root,
-      env: { ...process.env, BUILD_DAY: '2026-06-01' },
-      encoding: 'utf8',
-    });
-    expect(run.status, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(
-      /Parcel failed from its cache \(\.cache\/parcel\/\), above: building again without it/,
-    );
+    expect(build()).toMatch(ONE_PROCESS);
     expect(output()).toEqual(cold);
   });
 
