@@ -38,8 +38,8 @@ const KNOWN = {
 };
 
 /**
- * How each variant is encoded (sharp's options; docs/images.md says why). AVIF at effort 2 encodes
- * about five times faster than sharp's default effort 4, for files about 5 % larger.
+ * How each variant is encoded (sharp's options): docs/images.md says why each, docs/performance.md
+ * what AVIF's effort costs a build.
  */
 const ENCODINGS = {
   avif: { quality: 50, effort: 3, chromaSubsampling: '4:2:0' },
