@@ -5,8 +5,8 @@
  * - a route is served from its flat file (/about-us/team → about-us/team.html);
  * - /about-us/, /about-us.html and /index.html redirect to the route's URL, as Cloudflare Pages does;
  * - a file Parcel has built (or copied from static/) is served as is;
- * - the browser editor is at /admin (its page and files written by write-editor.mjs, which
- *   `npm run dev` runs first), with its configuration made afresh on each request, so that a schema
+ * - the browser editor is at /admin (its page and files written at the first build by
+ *   editor-reporter.cjs), with its configuration made afresh on each request, so that a schema
  *   edit shows at the next reload;
  * - anything else gets the 404 page with status 404, or 400 for a malformed escape.
  */

@@ -119,8 +119,6 @@ function buildAgainCold() {
 }
 
 (await import('./inline-styles.mjs')).inlineStyles();
-await import('./write-logo.mjs');
-(await import('./editor/write-editor.mjs')).writeEditorReported();
 await import('./hosting/write-hosting-files.mjs');
 try {
   await outputForHost();

@@ -19,7 +19,7 @@ function structuredData(page, breadcrumbs, site, post) {
     '@id': `${home}#organization`,
     name: site.name,
     url: home,
-    // Square, from the site's mark (scripts/build/write-logo.mjs): the share image is a wide card.
+    // Square, from the site's mark (scripts/build/search-engine-logo): the share image is a wide card.
     logo: `${site.url}/logo.png`,
     description: site.description,
     slogan: site.statement,

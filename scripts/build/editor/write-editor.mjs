@@ -11,8 +11,9 @@
  * addresses pointed here instead; each rewrite must find what it replaces, so an update of the
  * editor that moves them stops the build here rather than shipping requests the policy blocks.
  *
- * `npm run dev` runs this too: its server gives /admin/config.json afresh on every request
- * (.proxyrc.cjs), so a schema edit shows in the editor at the next reload.
+ * Parcel runs it once it has written a build (editor-reporter.cjs), in `npm run dev` too: the dev
+ * server gives /admin/config.json afresh on every request (.proxyrc.cjs), so a schema edit shows
+ * in the editor at the next reload.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,11 +21,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
-const { ROOT, SITE_ROOT, DIST } = require('../repo-root.cjs');
+const { ROOT, SITE_ROOT } = require('../repo-root.cjs');
 const { editorConfig, EDITOR_PATH } = require('./editor-config.cjs');
 
-const EDITOR_PAGE = `${EDITOR_PATH.slice(1)}.html`;
-const EDITOR_FOLDER = EDITOR_PATH.slice(1);
+export const EDITOR_PAGE = `${EDITOR_PATH.slice(1)}.html`;
+export const EDITOR_FOLDER = EDITOR_PATH.slice(1);
 const PACKAGE = path.join(ROOT, 'node_modules/@sveltia/cms');
 const FAVICON = path.join(ROOT, 'partials/favicon.svg');
 
@@ -152,13 +153,3 @@ export function writeEditor(dist) {
   writeFileSync(path.join(dist, EDITOR_PAGE), editorPage({ title: config.app_title, script: scriptName }));
   return { version, script: scriptName };
 }
-
-/** writeEditor into the project's dist/, and a line that says what it wrote. */
-export function writeEditorReported() {
-  const { version, script } = writeEditor(DIST);
-  console.log(
-    `Wrote the editor: dist/${EDITOR_PAGE} and dist/${EDITOR_FOLDER}/ (Sveltia CMS ${version}, ${script})`,
-  );
-}
-
-if (process.argv[1] === new URL(import.meta.url).pathname) writeEditorReported();
