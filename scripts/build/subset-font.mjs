@@ -49,7 +49,7 @@ const codePointsOf = (ranges) =>
  * The Inter faces _fonts.scss declares, in order: each one's file (from the repo root), ranges of
  * code points and weight range.
  */
-export function declaredFaces() {
+function declaredFaces() {
   const css = readFileSync(DECLARATIONS, 'utf8');
   const faces = [...css.matchAll(/@font-face\s*\{[^}]*font-family:\s*'Inter Variable'[^}]*\}/g)].map(
     ([face]) => {

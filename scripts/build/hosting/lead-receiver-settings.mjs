@@ -9,7 +9,7 @@ import siteData from '../posthtml-site/site-data.cjs';
 /** The site's own receiver: a leadEndpoint of this path turns it on (README "Lead delivery"). */
 export const RECEIVER_PATH = '/api/leads';
 /** The form a visitor without JavaScript posts, and where that lands. */
-export const FORM_PATH = '/contact';
+const FORM_PATH = '/contact';
 export const THANK_YOU_PATH = '/contact/thank-you';
 /** The agency's inbox, behind Cloudflare Access. */
 export const INBOX_PATH = '/admin/leads';

@@ -33,7 +33,7 @@ export const HOSTS = {
   nginx: { name: 'nginx', precompressed: true },
 };
 /** What a host receives: the text files, whose copies it may send compressed. */
-export const COMPRESSIBLE = /\.(?:html|css|js|mjs|json|svg|xml|txt|webmanifest)$/;
+const COMPRESSIBLE = /\.(?:html|css|js|mjs|json|svg|xml|txt|webmanifest)$/;
 const COPIES = ['.br', '.gz'];
 
 /** The host DEPLOY_TO names, or an error that says which are known. */
@@ -115,7 +115,7 @@ export async function precompress(dir) {
 }
 
 /** The number of files under `dir`. */
-export const fileCount = (dir) => filesUnder(dir).length;
+const fileCount = (dir) => filesUnder(dir).length;
 
 /**
  * Makes `dist` the output for the host DEPLOY_TO names, and prints its file count and each other

@@ -225,4 +225,4 @@ function checkIncludes(files) {
   return [...visited].map(fromRoot);
 }
 
-module.exports = { checkIncludes, declaredLocals };
+module.exports = { checkIncludes };

@@ -126,4 +126,4 @@ function blogData(posts, routeByPath, team, timeZone) {
   };
 }
 
-module.exports = { blogData, memberId, PER_PAGE, pagePath };
+module.exports = { blogData, memberId, pagePath };

@@ -228,4 +228,4 @@ function sanitizePostHtml(html) {
   return { html: safe, refused };
 }
 
-module.exports = { sanitizePostHtml, TAG_NAMES };
+module.exports = { sanitizePostHtml };
