@@ -18,7 +18,7 @@ import { EmailMessage } from 'cloudflare:email';
 
 const MINUTE_MS = 60_000;
 /** After this long, an alert that still failed is no longer tried: the inbox shows it. */
-export const GIVE_UP_MS = 24 * 60 * MINUTE_MS;
+const GIVE_UP_MS = 24 * 60 * MINUTE_MS;
 /** At most this many alerts per request: a backlog drains over a few requests. */
 const BATCH = 10;
 
@@ -64,7 +64,7 @@ const headerText = (text) =>
     : `=?UTF-8?B?${btoa(String.fromCharCode(...new TextEncoder().encode(text)))}?=`;
 
 /** The alert e-mail as a MIME message (plain text): who, how to reach them, where from. */
-export function alertEmail(message, from, to, inboxUrl) {
+function alertEmail(message, from, to, inboxUrl) {
   const { fields, source } = message;
   const name = `${fields['first-name']} ${fields['last-name']}`.trim();
   const lines = [

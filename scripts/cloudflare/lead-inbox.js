@@ -31,7 +31,7 @@ const POLICY =
 const keySets = new Map();
 
 /** Who Access says this is (the JWT's claims), or why not: 401 without a JWT, 403 with a bad one. */
-export async function accessIdentity(request, env) {
+async function accessIdentity(request, env) {
   const token = request.headers.get('Cf-Access-Jwt-Assertion');
   if (!token) return { status: 401, reason: 'This page is behind Cloudflare Access: sign in through it.' };
   const team = env.ACCESS_TEAM_DOMAIN;
@@ -53,7 +53,7 @@ export async function accessIdentity(request, env) {
 }
 
 /** A CSV cell: quoted, and never a formula once a spreadsheet opens it. */
-export function csvCell(value) {
+function csvCell(value) {
   const text = String(value ?? '');
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;
@@ -75,7 +75,7 @@ const SOURCE_COLUMNS = [
 ];
 
 /** The leads as CSV, one row each, newest first: a column for each of the form's `fields`, in order. */
-export function leadsCsv(rows, fields) {
+function leadsCsv(rows, fields) {
   const header = ['received_at', 'via', 'page', ...fields, ...SOURCE_COLUMNS];
   const lines = rows.map((row) => {
     const values = JSON.parse(row.fields);

@@ -41,9 +41,9 @@ export type LeadPayload = Pick<Lead, 'id' | 'page' | 'submittedAt' | 'startedAt'
 const OUTBOX_KEY = outboxKey();
 
 /** A request that has not answered by then counts as failed (and is sent again later). */
-export const LEAD_TIMEOUT_MS = 10_000;
+const LEAD_TIMEOUT_MS = 10_000;
 /** Waits between automatic retries while the page stays open; then `online` and reloads. */
-export const RETRY_DELAYS_MS = [3_000, 10_000, 30_000, 60_000, 120_000];
+const RETRY_DELAYS_MS = [3_000, 10_000, 30_000, 60_000, 120_000];
 
 /** Where the outbox lives when sessionStorage is disabled: this page only. */
 let inMemory: Lead[] = [];

@@ -12,7 +12,7 @@ export const ENTRIES = {
   'Biggest marketing challenge': 'Finding motivated sellers',
 } as const;
 /** And the type of investing chosen. */
-export const INVESTING_TYPE = 'rental';
+const INVESTING_TYPE = 'rental';
 
 /** A form field by its label (its accessible name). */
 export const field = (label: string) => `::-p-aria([name="${label}"])`;

@@ -13,7 +13,7 @@ import { ROOT, runIn } from './site';
 import type { TreeCopy } from './tree-copy';
 
 const OWN_SERVERS = /from '\.\.\/support\/(?:tree-copy|hosts)'/;
-export const CONTENT_CHECKS = readdirSync(path.join(ROOT, 'tests/build'))
+const CONTENT_CHECKS = readdirSync(path.join(ROOT, 'tests/build'))
   .filter((file) => file.endsWith('.test.ts'))
   .filter((file) => !OWN_SERVERS.test(readFileSync(path.join(ROOT, 'tests/build', file), 'utf8')))
   .map((file) => `tests/build/${file}`);

@@ -52,18 +52,18 @@ const DEFINITION = [
 const KEY_FILE = '.grown-key';
 
 /** Team portraits, one per member (in turn), taller than wide, one of them an AVIF source. */
-export const PORTRAITS = Array.from({ length: 6 }, (_, index) => ({
+const PORTRAITS = Array.from({ length: 6 }, (_, index) => ({
   name: `grown-portrait-${index + 1}.${index === 1 ? 'avif' : 'jpg'}`,
   width: 900,
   height: 1200,
 }));
 /** Case-study photos, landscape, in each format the build takes. */
-export const WORK_PHOTOS = ['jpg', 'png', 'webp', 'jpg'].map((format, index) => ({
+const WORK_PHOTOS = ['jpg', 'png', 'webp', 'jpg'].map((format, index) => ({
   name: `grown-work-${index + 1}.${format}`,
   width: 2400,
   height: 1600,
 }));
-export const WORK_ALT = 'Shapes on a gradient (a test photo)';
+const WORK_ALT = 'Shapes on a gradient (a test photo)';
 
 /** Reads and writes a JSON file of a tree as the repository formats it. */
 function editJson(root, file, change) {

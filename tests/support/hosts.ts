@@ -255,7 +255,7 @@ export async function startCloudflare(
 export const FIRST_PAINT_BYTES = 14_600;
 
 /** The render-blocking stylesheet a page links, as a root-absolute path (none: it is inlined). */
-export const stylesheetOf = (html: string) => /<link rel=stylesheet href=(\/[^ >]+\.css)/.exec(html)?.[1];
+const stylesheetOf = (html: string) => /<link rel=stylesheet href=(\/[^ >]+\.css)/.exec(html)?.[1];
 /** The entry script a built page loads, as a root-absolute path. */
 export const entryScriptOf = (html: string) => /<script type=module src=(\/[^ >]+\.js)/.exec(html)?.[1];
 

@@ -72,7 +72,7 @@ export async function brokenLinks(origin: string, paths: string[]) {
  * stylesheet's, and the extra faces the build gives a page that draws their characters
  * (scripts/build/inline-styles.mjs).
  */
-export function selfHostedRanges(file: string): [number, number][] {
+function selfHostedRanges(file: string): [number, number][] {
   const css = [...builtDocument(file).querySelectorAll('style')].map((style) => style.textContent).join('');
   const ranges = [...css.matchAll(/@font-face\{[^}]*src:url\([^)]*\.woff2\)[^}]*\}/g)].flatMap(([face]) => {
     const range = /unicode-range:([^;}]+)/.exec(face)?.[1];

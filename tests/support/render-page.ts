@@ -68,7 +68,7 @@ const pages = new Map<string, DocumentFragment>();
  * The built markup of a route, parsed (cached: every test reads the same markup). Parsed as a
  * <template>'s content, so that nothing in it loads or runs.
  */
-export function renderedPage(route: string): DocumentFragment {
+function renderedPage(route: string): DocumentFragment {
   let page = pages.get(route);
   if (!page) {
     const template = document.createElement('template');

@@ -110,7 +110,7 @@ export function figuresOfData(root = SITE_ROOT): Partial<Specification> {
 }
 
 /** Where a figure is recorded: "pages/_data/specification.json:7". */
-export function pinnedAt(figure: Figure): string {
+function pinnedAt(figure: Figure): string {
   const text = readFileSync(path.join(SITE_ROOT, SPECIFICATION_FILE), 'utf8');
   const [highlight] = generateJSONCodeHighlights(text, [{ key: `/${figure}`, type: 'key' }]);
   return `${SPECIFICATION_FILE}:${highlight?.start.line ?? 1}`;
