@@ -3,12 +3,12 @@
  * wrote: the stylesheet into the page as a `<style>`, the font's extra faces only where a page
  * draws their characters (docs/performance.md, "First paint from the HTML"); the entry script
  * pinned by Subresource Integrity (docs/hosting.md; why no plugin can: docs/architecture.md); a
- * picture's lighter format first (docs/images.md); a post's share card made absolute. It records
- * the hashes of each head's inline code for the CSP in hosting/inline-code.json: inline code
- * anywhere else has already stopped the build (inline-code-check/index.cjs).
+ * post's share card made absolute. It records the hashes of each head's inline code for the CSP
+ * in hosting/inline-code.json: inline code anywhere else has already stopped the build
+ * (inline-code-check/index.cjs).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,19 +94,6 @@ function facesItDraws(html, faces) {
     .join('');
 }
 
-/** The bytes of every variant a `<source>` offers. */
-const offeredBytes = (source) =>
-  [.../srcset="([^"]*)"/.exec(source)[1].matchAll(/(\/[^\s,]+)\s+\d+w/g)].reduce(
-    (sum, [, url]) => sum + statSync(path.join(DIST, url)).size,
-    0,
-  );
-
-/** Each picture with its lighter format first. */
-const lighterFirst = (html) =>
-  html.replace(/<picture>(<source [^>]*>)(<source [^>]*>)/g, (whole, first, second) =>
-    offeredBytes(second) < offeredBytes(first) ? `<picture>${second}${first}` : whole,
-  );
-
 /**
  * A stylesheet as pages inline it, read once: its text without the site font's extra faces, and
  * those faces, which the pages that draw their characters take (facesItDraws).
@@ -146,7 +133,7 @@ function rewritten(html) {
     page = page.replace('<style>', `<style>${drawn}</style><style>`);
     styles.push(drawn);
   }
-  return { page: lighterFirst(page), styles };
+  return { page, styles };
 }
 
 /** Every built page, as a path under dist/. */

@@ -170,6 +170,47 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
     expect(output()).toEqual(cold);
   });
 
+  it('orders a picture’s formats by its variants’ bytes, afresh when its photo is replaced under its name', async () => {
+    // The first member's portrait, in every post's author card, from two of the grown tree's
+    // portraits, of one size, whose small variants order their formats each the other way.
+    const portrait = async (name: string) =>
+      readFileSync(
+        await writeFixtureImage(path.join(tree.root, 'portraits'), { name, width: 900, height: 1200 }),
+      );
+    const team = JSON.parse(readFileSync(path.join(tree.root, 'pages/_data/team.json'), 'utf8')) as {
+      photo?: string;
+    }[];
+    team[0]!.photo = 'cached-author.jpg';
+    tree.write('pages/_data/team.json', `${JSON.stringify(team, null, 2)}\n`);
+    /** The formats of the author card's picture, in order, each its variants' bytes in dist/. */
+    const authorCard = () => {
+      const [, ...sources] =
+        /<aside class=ds-author-card[\s\S]*?<picture>(<source [^>]*>)(<source [^>]*>)/.exec(
+          page('blog/cached-post.html'),
+        ) ?? [];
+      expect(sources, 'the author card’s picture').toHaveLength(2);
+      return sources.map((source) => ({
+        type: /type=["']?([\w/]+)/.exec(source)![1],
+        bytes: [.../srcset="([^"]*)"/.exec(source)![1]!.matchAll(/(\/[^\s,]+)\s+\d+w/g)].reduce(
+          (sum, [, url]) => sum + statSync(path.join(tree.root, 'dist', url!)).size,
+          0,
+        ),
+      }));
+    };
+    tree.write('pages/_images/cached-author.jpg', await portrait('grown-portrait-3.jpg'));
+    build();
+    const [first, second] = authorCard();
+    expect(first!.bytes).toBeLessThanOrEqual(second!.bytes);
+    // The same name, the same size: the page's markup is as it was; only the variants' bytes differ.
+    tree.write('pages/_images/cached-author.jpg', await portrait('grown-portrait-6.jpg'));
+    expect(build()).toMatch(ONE_PROCESS);
+    const [firstNow, secondNow] = authorCard();
+    expect(firstNow!.bytes).toBeLessThanOrEqual(secondNow!.bytes);
+    expect(firstNow!.type, 'the two portraits order their formats each the other way').not.toBe(first!.type);
+    tree.reset();
+    writePosts();
+  });
+
   it('stops at a mistake met inside Parcel, at its file, and builds from its cache once it is fixed', () => {
     tree.edit('styles/components/_addon.scss', 'padding: space(6);', 'padding: $space-six;');
     const mistake = spawnSync('npm', ['run', '--silent', 'build'], { cwd: tree.root, encoding: 'utf8' });

@@ -65,10 +65,12 @@ module.exports = new Transformer({
     }
     asset.bundleBehavior = 'isolated';
     const bytes = await variant(await asset.getBuffer(), { as, width, height });
-    // Its own size, which a photo's readers outside a page need (the feeds: posts/feeds-reporter.cjs).
+    // Its own size, which a photo's readers outside a page need (the feeds: posts/feeds-reporter.cjs),
+    // and its bytes, which set the order of a picture's formats (picture-order).
     const size = imageSize(bytes);
     asset.meta.width = size.width;
     asset.meta.height = size.height;
+    asset.meta.bytes = bytes.length;
     asset.setBuffer(bytes);
     asset.type = as === 'jpeg' ? 'jpg' : as;
     return [asset];

@@ -12,6 +12,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { Optimizer } = require('@parcel/plugin');
+const { textOf } = require('../bundle-text.cjs');
 const { SiteError, locateIn } = require('../posthtml-site/site-error.cjs');
 const { PARTIALS_ROOT, ROOT } = require('../repo-root.cjs');
 
@@ -21,13 +22,6 @@ const partialFiles = () =>
     .readdirSync(path.join(PARTIALS_ROOT, 'partials'), { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.html'))
     .map((file) => path.join(PARTIALS_ROOT, 'partials', file));
-
-/** A bundle's contents as text: the HTML packager and minifier give a string, a stream elsewhere. */
-async function textOf(contents) {
-  if (typeof contents === 'string') return contents;
-  if (Buffer.isBuffer(contents)) return contents.toString('utf8');
-  return Buffer.concat(await contents.toArray()).toString('utf8');
-}
 
 /**
  * The first of `files` where `code` is written, with its line and column: its first characters
