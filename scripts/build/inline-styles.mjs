@@ -2,10 +2,9 @@
  * After Parcel (build.mjs), before hosting/write-hosting-files.mjs, rewrites every page Parcel
  * wrote: the stylesheet into the page as a `<style>`, the font's extra faces only where a page
  * draws their characters (docs/performance.md, "First paint from the HTML"); the entry script
- * pinned by Subresource Integrity (docs/hosting.md; why no plugin can: docs/architecture.md); a
- * post's share card made absolute. It records the hashes of each head's inline code for the CSP
- * in hosting/inline-code.json: inline code anywhere else has already stopped the build
- * (inline-code-check/index.cjs).
+ * pinned by Subresource Integrity (docs/hosting.md; why no plugin can: docs/architecture.md). It
+ * records the hashes of each head's inline code for the CSP in hosting/inline-code.json: inline
+ * code anywhere else has already stopped the build (inline-code-check/index.cjs).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,8 +16,6 @@ import { parseUnicodeRange } from './subset-font.mjs';
 
 const require = createRequire(import.meta.url);
 const { SITE_ROOT, DIST } = require('./repo-root.cjs');
-const { IMAGES_DIR } = require('./images.cjs');
-const SITE_URL = JSON.parse(readFileSync(path.join(SITE_ROOT, 'pages/_data/site.json'), 'utf8')).url;
 
 /** The sha384 integrity value of a built file, by its root-absolute URL. */
 const integrityCache = new Map();
@@ -46,20 +43,6 @@ function inlinable(href) {
     /url\((['"]?)(?![a-z]+:|\/|#)([^'")]+)\1\)/gi,
     (_, quote, url) => `url(${quote}${path.posix.join(folder, url)}${quote})`,
   );
-}
-
-/**
- * A post's share card made absolute (a social network resolves no path), in its og:image and
- * twitter:image and in its JSON-LD, which names the same variant by its source (Parcel rewrites
- * the meta tags' URLs, not the JSON-LD's).
- */
-function absoluteShareCard(html) {
-  const card = /<meta property=og:image content=(\/[^ >]+)>/.exec(html)?.[1];
-  if (!card) return html;
-  const url = `${SITE_URL}${card}`;
-  return html
-    .replace(/(<meta (?:property=og:image|name=twitter:image) content=)\/[^ >]+>/g, `$1${url}>`)
-    .replace(new RegExp(`"image":"/${IMAGES_DIR}/[^"]*"`), `"image":"${url}"`);
 }
 
 /**
@@ -108,13 +91,13 @@ function stylesheet(href) {
 }
 
 /**
- * The page with its share card absolute, its stylesheets inlined and integrity on its entry
- * script; and the text of each `<style>` it added, for the CSP.
+ * The page with its stylesheets inlined and integrity on its entry script; and the text of each
+ * `<style>` it added, for the CSP.
  */
 function rewritten(html) {
   const styles = [];
   const faces = [];
-  let page = absoluteShareCard(html)
+  let page = html
     .replace(/<link rel=stylesheet href=(\/[^ >]+)>/g, (_, href) => {
       const { css, faces: extra } = stylesheet(href);
       faces.push(...extra);
