@@ -113,15 +113,18 @@ function editorPage({ title, script }) {
 `;
 }
 
-/** Writes the editor into `dist` (a folder path). Returns what it wrote, relative to `dist`. */
-export function writeEditor(dist) {
-  const { version } = JSON.parse(readFileSync(path.join(PACKAGE, 'package.json'), 'utf8'));
+/**
+ * Writes the editor into `dist` (a folder path), from the npm package at `editorPackage`. Returns
+ * what it wrote, relative to `dist`.
+ */
+export function writeEditor(dist, editorPackage = PACKAGE) {
+  const { version } = JSON.parse(readFileSync(path.join(editorPackage, 'package.json'), 'utf8'));
   const folder = path.join(dist, EDITOR_FOLDER);
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(path.join(folder, 'fonts'), { recursive: true });
   mkdirSync(path.join(folder, 'chunks'), { recursive: true });
 
-  let script = readFileSync(path.join(PACKAGE, 'dist/sveltia-cms.js'), 'utf8');
+  let script = readFileSync(path.join(editorPackage, 'dist/sveltia-cms.js'), 'utf8');
   for (const font of FONTS) {
     const bytes = readFileSync(path.join(ROOT, font.file));
     const name = `${path.basename(font.file, '.woff2')}.${digest(bytes)}.woff2`;
@@ -145,7 +148,7 @@ export function writeEditor(dist) {
   const scriptName = `sveltia-cms.${digest(script)}.js`;
   writeFileSync(path.join(folder, scriptName), script);
   // The script loads its chunks from beside itself (chunks/<name>.js), before any CDN.
-  copyFileSync(path.join(PACKAGE, 'dist/chunks/react-dom.js'), path.join(folder, 'chunks/react-dom.js'));
+  copyFileSync(path.join(editorPackage, 'dist/chunks/react-dom.js'), path.join(folder, 'chunks/react-dom.js'));
   writeFileSync(path.join(folder, VERSION_FILE), `${JSON.stringify({ version })}\n`);
   copyFileSync(FAVICON, path.join(folder, 'favicon.svg'));
   const config = editorConfig();
