@@ -148,7 +148,10 @@ export function writeEditor(dist, editorPackage = PACKAGE) {
   const scriptName = `sveltia-cms.${digest(script)}.js`;
   writeFileSync(path.join(folder, scriptName), script);
   // The script loads its chunks from beside itself (chunks/<name>.js), before any CDN.
-  copyFileSync(path.join(editorPackage, 'dist/chunks/react-dom.js'), path.join(folder, 'chunks/react-dom.js'));
+  copyFileSync(
+    path.join(editorPackage, 'dist/chunks/react-dom.js'),
+    path.join(folder, 'chunks/react-dom.js'),
+  );
   writeFileSync(path.join(folder, VERSION_FILE), `${JSON.stringify({ version })}\n`);
   copyFileSync(FAVICON, path.join(folder, 'favicon.svg'));
   const config = editorConfig();
