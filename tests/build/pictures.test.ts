@@ -9,14 +9,17 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WIDTHS, parseAspect, parseWidths } from '../../scripts/build/posthtml-site/pictures.cjs';
-import { DIST, ROOT, SITE_ROOT, exercised, pageFor, pages } from '../support/site';
+import {
+  DIST,
+  ROOT,
+  SITE_ROOT,
+  exercised,
+  offeredBytes,
+  pageFor,
+  pages,
+  srcsetCandidates,
+} from '../support/site';
 
-/** A `srcset` as [url, width] pairs. */
-const candidates = (srcset: string | null) =>
-  (srcset ?? '').split(',').map((candidate) => {
-    const [url = '', width = ''] = candidate.trim().split(/\s+/);
-    return [url, Number(width.replace(/w$/, ''))] as const;
-  });
 /** The markup a partial writes for a photo: its <img> as written, with its sizes, widths and aspect. */
 function asWritten(partial: string) {
   const text = readFileSync(path.join(ROOT, partial), 'utf8');
@@ -40,7 +43,9 @@ const picturesOf = (route: string, selector: string) => [
 ];
 /** Each variant a picture offers: [url, width], its fallback with width 0. */
 const variantsOf = (picture: Element) => [
-  ...[...picture.querySelectorAll('source')].flatMap((source) => candidates(source.getAttribute('srcset'))),
+  ...[...picture.querySelectorAll('source')].flatMap((source) =>
+    srcsetCandidates(source.getAttribute('srcset')),
+  ),
   [picture.querySelector('img')!.getAttribute('src')!, 0] as const,
 ];
 
@@ -53,23 +58,19 @@ describe('every picture', () => {
         'image/avif',
         'image/webp',
       ]);
-      const widths = (source: Element) => candidates(source.getAttribute('srcset')).map(([, width]) => width);
+      const widths = (source: Element) =>
+        srcsetCandidates(source.getAttribute('srcset')).map(([, width]) => width);
       expect(widths(first!), page).toEqual(widths(second!));
       expect(widths(first!), page).toEqual([...widths(first!)].sort((a, b) => a - b));
       expect(first!.getAttribute('sizes'), page).toBe(second!.getAttribute('sizes'));
       // The lighter format first: a browser takes the first it decodes.
-      const bytes = (source: Element) =>
-        candidates(source.getAttribute('srcset')).reduce(
-          (sum, [url]) => sum + readFileSync(path.join(DIST, url)).length,
-          0,
-        );
-      expect(bytes(first!), `${page}: ${first!.getAttribute('type')} first`).toBeLessThanOrEqual(
-        bytes(second!),
+      expect(offeredBytes(first!), `${page}: ${first!.getAttribute('type')} first`).toBeLessThanOrEqual(
+        offeredBytes(second!),
       );
       // The box is reserved: width and height in the photo's shape, the largest variant's size.
       const [width, height] = ['width', 'height'].map((name) => Number(img!.getAttribute(name)));
       expect(width, page).toBe(widths(first!).at(-1));
-      const [largest] = candidates(first!.getAttribute('srcset')).at(-1)!;
+      const [largest] = srcsetCandidates(first!.getAttribute('srcset')).at(-1)!;
       const meta = await sharp(path.join(DIST, largest)).metadata();
       expect(Math.abs(width! / height! - meta.width / meta.height), `${page}: ${largest}`).toBeLessThan(0.01);
       // Lazy and decoded aside, unless it is the page's largest image at first paint.
@@ -137,11 +138,11 @@ describe('portraits on /about-us/team', () => {
     for (const picture of photos) {
       const source = picture.querySelector('source')!;
       expect(source.getAttribute('sizes')).toBe(sizes.replace(/,\s+/g, ','));
-      expect(candidates(source.getAttribute('srcset')).map(([, width]) => width)).toEqual(
+      expect(srcsetCandidates(source.getAttribute('srcset')).map(([, width]) => width)).toEqual(
         parseWidths(widths ?? '') ?? DEFAULT_WIDTHS,
       );
       expect(picture.querySelector('img')!.getAttribute('alt')).toBe('');
-      const [url] = candidates(source.getAttribute('srcset')).at(-1)!;
+      const [url] = srcsetCandidates(source.getAttribute('srcset')).at(-1)!;
       const { width, height } = await sharp(path.join(DIST, url)).metadata();
       expect(Math.abs(width / height - shape), url).toBeLessThan(0.01);
     }
@@ -167,7 +168,7 @@ describe('photos on /case-studies', () => {
       expect(path.extname(picture.querySelector('img')!.getAttribute('src')!), where).toBe(
         study.image!.endsWith('.png') ? '.png' : '.jpg',
       );
-      const [url] = candidates(picture.querySelector('source')!.getAttribute('srcset')).at(-1)!;
+      const [url] = srcsetCandidates(picture.querySelector('source')!.getAttribute('srcset')).at(-1)!;
       const { width, height } = await sharp(path.join(DIST, url)).metadata();
       expect(Math.abs(width / height - shape), url).toBeLessThan(0.01);
     }

@@ -19,6 +19,7 @@ import { copyOfTree } from '../support/tree-copy';
 import { digests } from '../support/cold-build-matches.mjs';
 import { writeFixtureImage } from '../support/fixture-images.mjs';
 import { anAuthor } from '../support/posts';
+import { offeredBytes, parseHtml } from '../support/site';
 
 const tree = copyOfTree();
 afterAll(() => tree.remove());
@@ -184,17 +185,13 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
     tree.write('pages/_data/team.json', `${JSON.stringify(team, null, 2)}\n`);
     /** The formats of the author card's picture, in order, each its variants' bytes in dist/. */
     const authorCard = () => {
-      const [, ...sources] =
-        /<aside class=ds-author-card[\s\S]*?<picture>(<source [^>]*>)(<source [^>]*>)/.exec(
-          page('blog/cached-post.html'),
-        ) ?? [];
+      const sources = [
+        ...parseHtml(page('blog/cached-post.html')).querySelectorAll('.ds-author-card picture source'),
+      ];
       expect(sources, 'the author card’s picture').toHaveLength(2);
       return sources.map((source) => ({
-        type: /type=["']?([\w/]+)/.exec(source)![1],
-        bytes: [.../srcset="([^"]*)"/.exec(source)![1]!.matchAll(/(\/[^\s,]+)\s+\d+w/g)].reduce(
-          (sum, [, url]) => sum + statSync(path.join(tree.root, 'dist', url!)).size,
-          0,
-        ),
+        type: source.getAttribute('type'),
+        bytes: offeredBytes(source, path.join(tree.root, 'dist')),
       }));
     };
     tree.write('pages/_images/cached-author.jpg', await portrait('grown-portrait-3.jpg'));

@@ -187,6 +187,20 @@ export function parseHtml(html: string): Document {
   return new DOMParser().parseFromString(serialize(parse(html)), 'text/html') as unknown as Document;
 }
 
+/** A `srcset` as [url, width] pairs. */
+export const srcsetCandidates = (srcset: string | null) =>
+  (srcset ?? '').split(',').map((candidate) => {
+    const [url = '', width = ''] = candidate.trim().split(/\s+/);
+    return [url, Number(width.replace(/w$/, ''))] as const;
+  });
+
+/** The bytes of every variant a picture's `<source>` offers, as built in `dist`. */
+export const offeredBytes = (source: Element, dist = DIST) =>
+  srcsetCandidates(source.getAttribute('srcset')).reduce(
+    (sum, [url]) => sum + readFileSync(path.join(dist, url)).length,
+    0,
+  );
+
 const parsed = new Map<string, Document>();
 
 /** Parses a built HTML file (once) into a DOM document. */
