@@ -3,8 +3,8 @@
  * step by step: docs/architecture.md). Before Parcel, dist/ is emptied and the posts' index
  * written: Parcel picks the cached pages to build again from the files changed as it starts.
  * Parcel runs through its API with .parcelrc's plugins, on a worker per core when cold and in this
- * process from its cache (docs/performance.md, "Workers"); then the steps that need the bytes it
- * wrote. A cached page is built again when a file it is made of changes, or what it read from the
+ * process from its cache (docs/performance.md, "Workers"); its last reporter makes dist/ what the
+ * hosts receive (hosting/hosting-reporter.cjs). A cached page is built again when a file it is made of changes, or what it read from the
  * environment: BUILD_DAY, BLOG_DRAFTS, and BUILD_YEAR, set here for every page's footer.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { emptyDist } from './empty-dist.mjs';
-import { hostOf, outputForHost } from './hosting/precompress.mjs';
+import { hostOf } from './hosting/precompress.mjs';
 
 const require = createRequire(import.meta.url);
 const { default: Parcel, BuildError } = require('@parcel/core');
@@ -85,7 +85,6 @@ try {
   if (!(error instanceof BuildError)) console.error(error);
   process.exit(1);
 }
-const parcelEnded = performance.now();
 
 /**
  * Whether Parcel failed in its own code, at no file of the site: its cache can hold what it cannot
@@ -118,20 +117,14 @@ function buildAgainCold() {
   process.exit(again.status ?? 1);
 }
 
-(await import('./inline-styles.mjs')).inlineStyles();
-await import('./hosting/write-hosting-files.mjs');
-try {
-  await outputForHost();
-} catch (error) {
-  stop(error instanceof Error ? error.message : error);
-}
 // Written last, once dist/ is whole: its day says which posts it holds, its time which sources it
 // predates (tests/support/build-first.mjs). The data is required here, after the site root's check.
 const { day } = require('./posthtml-site/site-data.cjs').loadSiteData();
 writeFileSync(path.join(SITE_ROOT, BUILD_RECORD), `${JSON.stringify({ day })}\n`);
-// Where the time went (npm run budget reads this line: tests/budget/blog.ts).
+// Where the time went (npm run budget reads this line: tests/budget/blog.ts), Parcel's time with
+// its last reporter's (hosting-reporter.cjs prints its own).
 const seconds = (from, to = performance.now()) => ((to - from) / 1000).toFixed(1);
 console.log(
   `Built in ${seconds(started)} s: ${seconds(started, parcelStarted)} s before Parcel, ` +
-    `${seconds(parcelStarted, parcelEnded)} s in Parcel, ${seconds(parcelEnded)} s after it.`,
+    `${seconds(parcelStarted)} s in Parcel.`,
 );

@@ -1,6 +1,6 @@
 /**
- * After Parcel (build.mjs), before hosting/write-hosting-files.mjs, rewrites every page Parcel
- * wrote: the stylesheet into the page as a `<style>`, the font's extra faces only where a page
+ * Once Parcel has written the build (run by hosting/hosting-reporter.cjs, before
+ * write-hosting-files.mjs), rewrites every page Parcel wrote: the stylesheet into the page as a `<style>`, the font's extra faces only where a page
  * draws their characters (docs/performance.md, "First paint from the HTML"); the entry script
  * pinned by Subresource Integrity (docs/hosting.md; why no plugin can: docs/architecture.md). It
  * records the hashes of each head's inline code for the CSP in hosting/inline-code.json: inline
@@ -140,9 +140,12 @@ function headOf(html) {
 
 /**
  * Rewrites every built page (rewritten(), above), records the hashes of the inline code in their
- * heads, and removes the stylesheets it inlined.
+ * heads, and removes the stylesheets it inlined. Returns what it did, as a line.
  */
 export function inlineStyles() {
+  // Read afresh by each build of a process that runs several (a watcher in production mode).
+  integrityCache.clear();
+  inlined.clear();
   const built = pages();
   const scripts = new Set();
   const styles = new Set();
@@ -162,10 +165,8 @@ export function inlineStyles() {
     path.join(SITE_ROOT, INLINE_CODE_RECORD),
     `${JSON.stringify({ note: 'Written by npm run build (scripts/build/inline-styles.mjs): do not edit.', scripts: [...scripts].sort(), styles: [...styles].sort() }, null, 1)}\n`,
   );
-  console.log(
-    `Inlined ${[...inlined.keys()].join(', ')} into ${built.length} pages and pinned their entry script`,
-  );
+  return `Inlined ${[...inlined.keys()].join(', ')} into ${built.length} pages and pinned their entry script`;
 }
 
 // `node scripts/build/inline-styles.mjs`: this step alone, over a dist/ Parcel wrote.
-if (process.argv[1] === fileURLToPath(import.meta.url)) inlineStyles();
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(inlineStyles());

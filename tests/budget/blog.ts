@@ -59,8 +59,9 @@ export interface TimedStep {
   ms: number;
 }
 
-/** The line where `npm run build` says where its time went (scripts/build/build.mjs). */
-const PHASES = /Built in [\d.]+ s: ([\d.]+) s before Parcel, ([\d.]+) s in Parcel, ([\d.]+) s after it\./;
+/** The lines where `npm run build` says where its time went (scripts/build/build.mjs), and its last reporter (hosting-reporter.cjs). */
+const PHASES = /Built in [\d.]+ s: ([\d.]+) s before Parcel, ([\d.]+) s in Parcel\./;
+const FINISHING = /Finished for the hosts in ([\d.]+) s/;
 
 /**
  * `npm run build` in a copy, with the copy's build cache as it is (cold in a fresh copy): its
@@ -71,12 +72,15 @@ function timedBuild(tree: TreeCopy): TimedStep[] {
   const run = spawnSync('npm', ['run', '--silent', 'build'], { ...runIn(tree.root), encoding: 'utf8' });
   const ms = performance.now() - started;
   if (run.status !== 0) throw new Error(`The copy's build stopped:\n${run.stderr}${run.stdout}`);
-  const phases = PHASES.exec(run.stdout);
-  if (!phases) throw new Error(`The copy's build did not say where its time went:\n${run.stdout}`);
-  const steps = ['before Parcel', 'Parcel', 'after Parcel'].map((step, index) => ({
-    step,
-    ms: Number(phases[index + 1]) * 1000,
-  }));
+  const [, before, parcel] = PHASES.exec(run.stdout) ?? [];
+  const [, finishing] = FINISHING.exec(run.stdout) ?? [];
+  if (!parcel || !finishing)
+    throw new Error(`The copy's build did not say where its time went:\n${run.stdout}`);
+  const steps = [
+    { step: 'before Parcel', ms: Number(before) * 1000 },
+    { step: 'Parcel', ms: (Number(parcel) - Number(finishing)) * 1000 },
+    { step: 'finishing for the hosts', ms: Number(finishing) * 1000 },
+  ];
   return [{ step: 'starting', ms: ms - totalOf(steps) }, ...steps];
 }
 export const totalOf = (steps: TimedStep[]) => steps.reduce((sum, { ms }) => sum + ms, 0);

@@ -1,6 +1,6 @@
 /**
- * The build's last step (scripts/build/build.mjs): the output for the host it is built for, and
- * its file count.
+ * The build's last step (hosting-reporter.cjs): the output for the host it is built for, and its
+ * file count.
  *
  * DEPLOY_TO names the host: cloudflare (the default: .github/workflows/deploy.yml), netlify or
  * nginx. Only nginx sends precompressed files (`gzip_static`, `brotli_static`:
@@ -118,8 +118,8 @@ export async function precompress(dir) {
 const fileCount = (dir) => filesUnder(dir).length;
 
 /**
- * Makes `dist` the output for the host DEPLOY_TO names, and prints its file count and each other
- * host's. Throws, with what to do, for an unknown host or a Cloudflare output over its limit.
+ * Makes `dist` the output for the host DEPLOY_TO names, and returns its file count and each other
+ * host's, as a line. Throws, with what to do, for an unknown host or a Cloudflare output over its limit.
  */
 export async function outputForHost(dist = DIST) {
   const host = hostOf();
@@ -138,11 +138,11 @@ export async function outputForHost(dist = DIST) {
       ([key, other]) =>
         `${other.name} ${other.precompressed ? `${site} and up to ${2 * texts} copies` : site} (DEPLOY_TO=${key})`,
     );
-  console.log(`Built dist/ for ${name}, ${total} files${copies}. For the other hosts: ${others.join(', ')}.`);
   if (fileLimit && total > fileLimit) {
     throw new Error(
       `dist/ holds ${total} files, over ${name}'s limit of ${fileLimit.toLocaleString('en-US')} a deploy. ` +
         'Remove what the site no longer links to (photos in pages/_images/, posts), or deploy to another host (README "Go live").',
     );
   }
+  return `Built dist/ for ${name}, ${total} files${copies}. For the other hosts: ${others.join(', ')}.`;
 }

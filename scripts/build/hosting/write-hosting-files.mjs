@@ -1,5 +1,6 @@
 /**
- * Runs after `parcel build`. Writes what the pages alone do not give a host:
+ * Run by hosting-reporter.cjs once Parcel has written the build and the pages are finished. Writes
+ * what the pages alone do not give a host:
  * - dist/sitemap.xml and dist/robots.txt, from the route list and the configured site URL;
  * - the response headers of scripts/build/hosting/headers.mjs, and each host's URL rules, for every way
  *   the site is served: hosting/serve.json (npm start), dist/_headers (Netlify, Cloudflare
@@ -10,6 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   HASHED_ASSET,
   IMMUTABLE,
@@ -39,11 +41,6 @@ import {
 } from './lead-receiver-settings.mjs';
 
 const { ROOT, SITE_ROOT, DIST, HOSTING } = createRequire(import.meta.url)('../repo-root.cjs');
-const {
-  locals: { site },
-  routes,
-  blog,
-} = siteData.loadSiteData();
 const { VARIANTS_FOLDER } = images;
 const { SIGN_IN_STEPS, SETTINGS_FILE, signInScope } = editor;
 const GENERATED =
@@ -65,162 +62,174 @@ function distFiles(dir = DIST) {
 function inlineHashes() {
   const record = path.join(SITE_ROOT, INLINE_CODE_RECORD);
   if (!existsSync(record)) {
-    console.error(
-      `🚨 ${INLINE_CODE_RECORD} is missing: the hashes of the pages' inline code come from the build.\n  Fix: run npm run build.`,
+    throw new Error(
+      `${INLINE_CODE_RECORD} is missing: the hashes of the pages' inline code come from the build.\n  Fix: run npm run build.`,
     );
-    process.exit(1);
   }
   const { scripts, styles } = JSON.parse(readFileSync(record, 'utf8'));
   return { hashes: scripts, inlineStyleHashes: styles };
 }
 
-const files = distFiles();
-// The browser editor's page (scripts/build/editor/write-editor.mjs) has a policy of its own.
-const EDITOR_FILE = `${EDITOR_PAGE_PATH.slice(1)}.html`;
-// Photo variants share a folder and one rule per host (serve reads at most 50 header rules,
-// Cloudflare Pages 100): the others are few, and named one by one.
-const assets = files.filter((file) => HASHED_ASSET.test(file) && !file.startsWith(`${VARIANTS_FOLDER}/`));
-const hasVariants = files.some((file) => file.startsWith(`${VARIANTS_FOLDER}/`));
-// The blog's Atom feeds (posts/feeds-reporter.cjs): /feed.xml and one beside each category's listing. Every
-// host would send them as application/xml, which a browser shows as a tree and a reader may not
-// take for a feed.
-const feeds = files.filter((file) => FEED_FILE.test(file));
-const ATOM = { 'Content-Type': ATOM_TYPE };
-const { hashes, inlineStyleHashes } = inlineHashes();
-// Cloudflare Turnstile, while the site's own receiver challenges visitors (lead-receiver.json).
-const turnstile =
-  site.leadEndpoint === RECEIVER_PATH &&
-  Boolean(siteData.loadSiteData().locals.leadReceiver.turnstileSiteKey);
-const security = securityHeaders(hashes, site.leadEndpoint, { inlineStyleHashes, turnstile });
-// npm start and npm run serve speak plain HTTP: no HTTPS-only directives (headers.mjs).
-const previewSecurity = securityHeaders(hashes, site.leadEndpoint, {
-  overHttps: false,
-  inlineStyleHashes,
-  turnstile,
-});
-const editorSecurity = editorSecurityHeaders(security);
-const editorPreviewSecurity = editorSecurityHeaders(previewSecurity, { overHttps: false });
+/**
+ * Writes the files above for the site in dist/ (pages finished by inline-styles.mjs, whose record
+ * holds their inline code's hashes), and returns what it wrote, as a line.
+ */
+export function writeHostingFiles() {
+  const {
+    locals: { site, leadReceiver },
+    routes,
+    blog,
+  } = siteData.loadSiteData();
+  const files = distFiles();
+  // The browser editor's page (scripts/build/editor/write-editor.mjs) has a policy of its own.
+  const EDITOR_FILE = `${EDITOR_PAGE_PATH.slice(1)}.html`;
+  // Photo variants share a folder and one rule per host (serve reads at most 50 header rules,
+  // Cloudflare Pages 100): the others are few, and named one by one.
+  const assets = files.filter((file) => HASHED_ASSET.test(file) && !file.startsWith(`${VARIANTS_FOLDER}/`));
+  const hasVariants = files.some((file) => file.startsWith(`${VARIANTS_FOLDER}/`));
+  // The blog's Atom feeds (posts/feeds-reporter.cjs): /feed.xml and one beside each category's listing. Every
+  // host would send them as application/xml, which a browser shows as a tree and a reader may not
+  // take for a feed.
+  const feeds = files.filter((file) => FEED_FILE.test(file));
+  const ATOM = { 'Content-Type': ATOM_TYPE };
+  const { hashes, inlineStyleHashes } = inlineHashes();
+  // Cloudflare Turnstile, while the site's own receiver challenges visitors (lead-receiver.json).
+  const turnstile = site.leadEndpoint === RECEIVER_PATH && Boolean(leadReceiver.turnstileSiteKey);
+  const security = securityHeaders(hashes, site.leadEndpoint, { inlineStyleHashes, turnstile });
+  // npm start and npm run serve speak plain HTTP: no HTTPS-only directives (headers.mjs).
+  const previewSecurity = securityHeaders(hashes, site.leadEndpoint, {
+    overHttps: false,
+    inlineStyleHashes,
+    turnstile,
+  });
+  const editorSecurity = editorSecurityHeaders(security);
+  const editorPreviewSecurity = editorSecurityHeaders(previewSecurity, { overHttps: false });
 
-// Search engines: the pages with content, the blog's listings with posts and its posts (each with
-// the day it last changed). Under-construction pages carry noindex (partials/head.html).
-const indexable = routes.filter((route) => route.template === 'content');
-const listings = Object.values(blog.pages).filter((page) => page.posts.length > 0);
-const posts = blog.order.map((slug) => blog.posts[slug]);
-const url = (pathname, lastmod) =>
-  `  <url><loc>${site.url}${pathname}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
-const urls = [
-  ...indexable.map((route) => url(route.path)),
-  ...listings.map((page) => url(page.path)),
-  ...posts.map((post) => url(post.path, post.updated || post.date)),
-];
-writeFileSync(
-  path.join(DIST, 'sitemap.xml'),
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
-);
-writeFileSync(path.join(DIST, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
-
-// Prerendering on intent: every page of the route list and, once the blog has posts, its posts
-// and listings by pattern (a rule per post would grow with the blog, and every page fetches it).
-writeFileSync(
-  path.join(DIST, SPECULATION_RULES_URL),
-  `${JSON.stringify(speculationRules(pagePaths(routes, blog)))}\n`,
-);
-
-// npm start (serve): rules apply in order, so each hashed asset's rule overrides the default.
-mkdirSync(HOSTING, { recursive: true });
-const asServeHeaders = (headers) => Object.entries(headers).map(([key, value]) => ({ key, value }));
-const serveConfig = {
-  public: 'dist',
-  cleanUrls: true,
-  trailingSlash: false,
-  directoryListing: false,
-  // The 404 page's own URL is not a page: sent to a path that does not exist, it answers 404.
-  rewrites: [{ source: '/404', destination: '/404/not-a-page' }],
-  // cleanUrls turns /index.html into /index; the home page's URL is /.
-  redirects: [{ source: '/index', destination: '/', type: 301 }],
-  headers: [
-    { source: '**', headers: asServeHeaders({ ...previewSecurity, 'Cache-Control': REVALIDATE }) },
-    // Every page but the editor's names the Speculation Rules.
-    { source: `**/!(${EDITOR_PAGE_PATH.slice(1)}).html`, headers: asServeHeaders(PAGE_HEADERS) },
-    // The editor's page and files: their own policy (headers.mjs editorSecurityHeaders).
-    { source: EDITOR_FILE, headers: asServeHeaders(editorPreviewSecurity) },
-    { source: `${EDITOR_FOLDER_PATH.slice(1)}**`, headers: asServeHeaders(editorPreviewSecurity) },
-    { source: SPECULATION_RULES_URL, headers: asServeHeaders({ 'Content-Type': SPECULATION_RULES_TYPE }) },
-    ...feeds.map((feed) => ({ source: feed, headers: asServeHeaders(ATOM) })),
-    ...assets.map((asset) => ({ source: asset, headers: asServeHeaders({ 'Cache-Control': IMMUTABLE }) })),
-    ...(hasVariants
-      ? [
-          { source: `${VARIANTS_FOLDER}/**`, headers: asServeHeaders({ 'Cache-Control': IMMUTABLE }) },
-          // serve's MIME table predates AVIF: without this, no Content-Type at all.
-          {
-            source: `${VARIANTS_FOLDER}/**/*.avif`,
-            headers: asServeHeaders({ 'Content-Type': 'image/avif' }),
-          },
-        ]
-      : []),
-  ],
-};
-writeFileSync(path.join(HOSTING, 'serve.json'), `${JSON.stringify(serveConfig, null, 2)}\n`);
-
-// Netlify and Cloudflare Pages join the values of a header that several rules set, so
-// Cache-Control is given per path, never under /*. Speculation-Rules is under /*: their 404 page
-// matches no page's path, and browsers read the header on HTML only (HTTP/2 compresses repeats).
-// Pages and the other files that keep their names are left to both hosts' default Cache-Control,
-// REVALIDATE's own value: the file then has a rule per hashed asset, not per page, and stays
-// within the 100 rules Cloudflare Pages reads however many pages (posts) the site has.
-const block = (pattern, headers) =>
-  [pattern, ...Object.entries(headers).map(([key, value]) => `  ${key}: ${value}`)].join('\n');
-// The editor's page and files first take off what /* gave them that they replace or must not
-// have ("! Name": Cloudflare Pages would otherwise send both policies, and a browser enforces
-// both), then get their own.
-const editorOwn = Object.fromEntries(
-  Object.entries(editorSecurity).filter(([key, value]) => security[key] !== value),
-);
-const editorDetached = Object.keys({ ...editorOwn, ...PAGE_HEADERS }).filter(
-  (key) => key in security || key in PAGE_HEADERS,
-);
-const editorBlock = (pattern) =>
-  [pattern, ...editorDetached.map((key) => `  ! ${key}`), ...block('', editorOwn).split('\n').slice(1)].join(
-    '\n',
+  // Search engines: the pages with content, the blog's listings with posts and its posts (each with
+  // the day it last changed). Under-construction pages carry noindex (partials/head.html).
+  const indexable = routes.filter((route) => route.template === 'content');
+  const listings = Object.values(blog.pages).filter((page) => page.posts.length > 0);
+  const posts = blog.order.map((slug) => blog.posts[slug]);
+  const url = (pathname, lastmod) =>
+    `  <url><loc>${site.url}${pathname}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+  const urls = [
+    ...indexable.map((route) => url(route.path)),
+    ...listings.map((page) => url(page.path)),
+    ...posts.map((post) => url(post.path, post.updated || post.date)),
+  ];
+  writeFileSync(
+    path.join(DIST, 'sitemap.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
   );
-const headersFile = [
-  `# ${GENERATED}`,
-  block('/*', { ...security, ...PAGE_HEADERS }),
-  editorBlock(EDITOR_PAGE_PATH),
-  editorBlock(`${EDITOR_FOLDER_PATH}*`),
-  block(SPECULATION_RULES_URL, { 'Content-Type': SPECULATION_RULES_TYPE }),
-  ...feeds.map((feed) => block(`/${feed}`, ATOM)),
-  ...assets.map((asset) => block(`/${asset}`, { 'Cache-Control': IMMUTABLE })),
-  ...(hasVariants ? [block(`/${VARIANTS_FOLDER}/*`, { 'Cache-Control': IMMUTABLE })] : []),
-];
-writeFileSync(path.join(DIST, '_headers'), `${headersFile.join('\n\n')}\n`);
+  writeFileSync(
+    path.join(DIST, 'robots.txt'),
+    `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`,
+  );
 
-/** Text types nginx may gzip on the fly (text/html always is). */
-const COMPRESSIBLE_TYPES = [
-  'text/css',
-  'application/javascript',
-  'image/svg+xml',
-  'application/json',
-  'application/xml',
-  'text/xml',
-  'text/plain',
-  SPECULATION_RULES_TYPE,
-  ATOM_TYPE,
-];
+  // Prerendering on intent: every page of the route list and, once the blog has posts, its posts
+  // and listings by pattern (a rule per post would grow with the blog, and every page fetches it).
+  writeFileSync(
+    path.join(DIST, SPECULATION_RULES_URL),
+    `${JSON.stringify(speculationRules(pagePaths(routes, blog)))}\n`,
+  );
 
-// nginx: every header is added once, at server level, and only the editor's locations add their
-// own (an add_header in a location replaces them all, so those name every header). So the errors
-// nginx raises before choosing a location (400, 414) carry them too; `always` adds them to every
-// status. Cache-Control varies through a variable that the hashed-asset locations set.
-const nginxHeaders = (headers) =>
-  Object.entries(headers)
-    .map(([key, value]) => `add_header ${key} "${value}" always;`)
-    .join('\n');
-const editorNginxHeaders = nginxHeaders({ ...editorSecurity, 'Cache-Control': '$cache_control' }).replace(
-  /\n/g,
-  '\n    ',
-);
-const nginx = `# ${GENERATED}
+  // npm start (serve): rules apply in order, so each hashed asset's rule overrides the default.
+  mkdirSync(HOSTING, { recursive: true });
+  const asServeHeaders = (headers) => Object.entries(headers).map(([key, value]) => ({ key, value }));
+  const serveConfig = {
+    public: 'dist',
+    cleanUrls: true,
+    trailingSlash: false,
+    directoryListing: false,
+    // The 404 page's own URL is not a page: sent to a path that does not exist, it answers 404.
+    rewrites: [{ source: '/404', destination: '/404/not-a-page' }],
+    // cleanUrls turns /index.html into /index; the home page's URL is /.
+    redirects: [{ source: '/index', destination: '/', type: 301 }],
+    headers: [
+      { source: '**', headers: asServeHeaders({ ...previewSecurity, 'Cache-Control': REVALIDATE }) },
+      // Every page but the editor's names the Speculation Rules.
+      { source: `**/!(${EDITOR_PAGE_PATH.slice(1)}).html`, headers: asServeHeaders(PAGE_HEADERS) },
+      // The editor's page and files: their own policy (headers.mjs editorSecurityHeaders).
+      { source: EDITOR_FILE, headers: asServeHeaders(editorPreviewSecurity) },
+      { source: `${EDITOR_FOLDER_PATH.slice(1)}**`, headers: asServeHeaders(editorPreviewSecurity) },
+      { source: SPECULATION_RULES_URL, headers: asServeHeaders({ 'Content-Type': SPECULATION_RULES_TYPE }) },
+      ...feeds.map((feed) => ({ source: feed, headers: asServeHeaders(ATOM) })),
+      ...assets.map((asset) => ({ source: asset, headers: asServeHeaders({ 'Cache-Control': IMMUTABLE }) })),
+      ...(hasVariants
+        ? [
+            { source: `${VARIANTS_FOLDER}/**`, headers: asServeHeaders({ 'Cache-Control': IMMUTABLE }) },
+            // serve's MIME table predates AVIF: without this, no Content-Type at all.
+            {
+              source: `${VARIANTS_FOLDER}/**/*.avif`,
+              headers: asServeHeaders({ 'Content-Type': 'image/avif' }),
+            },
+          ]
+        : []),
+    ],
+  };
+  writeFileSync(path.join(HOSTING, 'serve.json'), `${JSON.stringify(serveConfig, null, 2)}\n`);
+
+  // Netlify and Cloudflare Pages join the values of a header that several rules set, so
+  // Cache-Control is given per path, never under /*. Speculation-Rules is under /*: their 404 page
+  // matches no page's path, and browsers read the header on HTML only (HTTP/2 compresses repeats).
+  // Pages and the other files that keep their names are left to both hosts' default Cache-Control,
+  // REVALIDATE's own value: the file then has a rule per hashed asset, not per page, and stays
+  // within the 100 rules Cloudflare Pages reads however many pages (posts) the site has.
+  const block = (pattern, headers) =>
+    [pattern, ...Object.entries(headers).map(([key, value]) => `  ${key}: ${value}`)].join('\n');
+  // The editor's page and files first take off what /* gave them that they replace or must not
+  // have ("! Name": Cloudflare Pages would otherwise send both policies, and a browser enforces
+  // both), then get their own.
+  const editorOwn = Object.fromEntries(
+    Object.entries(editorSecurity).filter(([key, value]) => security[key] !== value),
+  );
+  const editorDetached = Object.keys({ ...editorOwn, ...PAGE_HEADERS }).filter(
+    (key) => key in security || key in PAGE_HEADERS,
+  );
+  const editorBlock = (pattern) =>
+    [
+      pattern,
+      ...editorDetached.map((key) => `  ! ${key}`),
+      ...block('', editorOwn).split('\n').slice(1),
+    ].join('\n');
+  const headersFile = [
+    `# ${GENERATED}`,
+    block('/*', { ...security, ...PAGE_HEADERS }),
+    editorBlock(EDITOR_PAGE_PATH),
+    editorBlock(`${EDITOR_FOLDER_PATH}*`),
+    block(SPECULATION_RULES_URL, { 'Content-Type': SPECULATION_RULES_TYPE }),
+    ...feeds.map((feed) => block(`/${feed}`, ATOM)),
+    ...assets.map((asset) => block(`/${asset}`, { 'Cache-Control': IMMUTABLE })),
+    ...(hasVariants ? [block(`/${VARIANTS_FOLDER}/*`, { 'Cache-Control': IMMUTABLE })] : []),
+  ];
+  writeFileSync(path.join(DIST, '_headers'), `${headersFile.join('\n\n')}\n`);
+
+  /** Text types nginx may gzip on the fly (text/html always is). */
+  const COMPRESSIBLE_TYPES = [
+    'text/css',
+    'application/javascript',
+    'image/svg+xml',
+    'application/json',
+    'application/xml',
+    'text/xml',
+    'text/plain',
+    SPECULATION_RULES_TYPE,
+    ATOM_TYPE,
+  ];
+
+  // nginx: every header is added once, at server level, and only the editor's locations add their
+  // own (an add_header in a location replaces them all, so those name every header). So the errors
+  // nginx raises before choosing a location (400, 414) carry them too; `always` adds them to every
+  // status. Cache-Control varies through a variable that the hashed-asset locations set.
+  const nginxHeaders = (headers) =>
+    Object.entries(headers)
+      .map(([key, value]) => `add_header ${key} "${value}" always;`)
+      .join('\n');
+  const editorNginxHeaders = nginxHeaders({ ...editorSecurity, 'Cache-Control': '$cache_control' }).replace(
+    /\n/g,
+    '\n    ',
+  );
+  const nginx = `# ${GENERATED}
 # Include inside a server block whose root is the built dist/ folder; see README "Deploy".
 error_page 404 /404.html;
 # nginx 1.22 repeats every added header on a 416 (its range filter re-sends the headers). No
@@ -303,28 +312,28 @@ location = /404.html {
     internal;
 }
 `;
-writeFileSync(path.join(HOSTING, 'nginx-site.conf'), nginx);
-writeFileSync(
-  path.join(HOSTING, 'nginx-brotli.conf'),
-  `# ${GENERATED}\n# Include after nginx-site.conf where ngx_brotli's static module is loaded\n` +
-    `# (Debian: libnginx-mod-http-brotli-static): sends the build's .br files.\nbrotli_static on;\n`,
-);
+  writeFileSync(path.join(HOSTING, 'nginx-site.conf'), nginx);
+  writeFileSync(
+    path.join(HOSTING, 'nginx-brotli.conf'),
+    `# ${GENERATED}\n# Include after nginx-site.conf where ngx_brotli's static module is loaded\n` +
+      `# (Debian: libnginx-mod-http-brotli-static): sends the build's .br files.\nbrotli_static on;\n`,
+  );
 
-// Cloudflare Pages serves 404.html for unknown paths with status 404, but also at /404 itself
-// with status 200 (a soft 404), and its _redirects cannot set a 404. A Pages Function for that
-// one URL answers it with the same page and headers, and status 404; no other path runs it.
-/** What a Function file at `target` imports a module of scripts/cloudflare/ by: its path from there. */
-const moduleFrom = (target, module) =>
-  path
-    .relative(path.dirname(target), path.join(ROOT, 'scripts/cloudflare', module))
-    .split(path.sep)
-    .join('/');
+  // Cloudflare Pages serves 404.html for unknown paths with status 404, but also at /404 itself
+  // with status 200 (a soft 404), and its _redirects cannot set a 404. A Pages Function for that
+  // one URL answers it with the same page and headers, and status 404; no other path runs it.
+  /** What a Function file at `target` imports a module of scripts/cloudflare/ by: its path from there. */
+  const moduleFrom = (target, module) =>
+    path
+      .relative(path.dirname(target), path.join(ROOT, 'scripts/cloudflare', module))
+      .split(path.sep)
+      .join('/');
 
-mkdirSync(path.join(HOSTING, 'cloudflare/functions'), { recursive: true });
-const notFoundFunction = path.join(HOSTING, 'cloudflare/functions/404.js');
-writeFileSync(
-  notFoundFunction,
-  `// ${GENERATED}
+  mkdirSync(path.join(HOSTING, 'cloudflare/functions'), { recursive: true });
+  const notFoundFunction = path.join(HOSTING, 'cloudflare/functions/404.js');
+  writeFileSync(
+    notFoundFunction,
+    `// ${GENERATED}
 import { functionHeaders } from '${moduleFrom(notFoundFunction, 'response-headers.js')}';
 
 export async function onRequest({ request, env }) {
@@ -334,82 +343,85 @@ export async function onRequest({ request, env }) {
   return new Response(page.body, { status: 404, headers });
 }
 `,
-);
+  );
 
-// The editor's "Sign In with GitHub" (scripts/cloudflare/editor-sign-in.js): /admin/auth and
-// /admin/callback, each a Pages Function that runs the flow's step with the site's settings: the
-// scope it asks GitHub for, and the editor's origins its result may go to. No other path runs them.
-const functions = path.join(HOSTING, 'cloudflare/functions', EDITOR_PAGE_PATH.slice(1));
-mkdirSync(functions, { recursive: true });
-const editorSettings = JSON.parse(readFileSync(path.join(SITE_ROOT, SETTINGS_FILE), 'utf8'));
-const signInSettings = {
-  scope: signInScope(editorSettings),
-  editorOrigins: [site.url, editorSettings.signInOrigin].filter(Boolean),
-};
-for (const [step, route] of Object.entries(SIGN_IN_STEPS)) {
-  const target = path.join(functions, `${route}.js`);
-  writeFileSync(
-    target,
-    `// ${GENERATED}
+  // The editor's "Sign In with GitHub" (scripts/cloudflare/editor-sign-in.js): /admin/auth and
+  // /admin/callback, each a Pages Function that runs the flow's step with the site's settings: the
+  // scope it asks GitHub for, and the editor's origins its result may go to. No other path runs them.
+  const functions = path.join(HOSTING, 'cloudflare/functions', EDITOR_PAGE_PATH.slice(1));
+  mkdirSync(functions, { recursive: true });
+  const editorSettings = JSON.parse(readFileSync(path.join(SITE_ROOT, SETTINGS_FILE), 'utf8'));
+  const signInSettings = {
+    scope: signInScope(editorSettings),
+    editorOrigins: [site.url, editorSettings.signInOrigin].filter(Boolean),
+  };
+  for (const [step, route] of Object.entries(SIGN_IN_STEPS)) {
+    const target = path.join(functions, `${route}.js`);
+    writeFileSync(
+      target,
+      `// ${GENERATED}
 import { ${step} } from '${moduleFrom(target, 'editor-sign-in.js')}';
 
 export const onRequestGet = (context) => ${step}(context, ${JSON.stringify(signInSettings)});
 `,
-  );
-}
-
-// The lead receiver (scripts/cloudflare/lead-receiver.js), while leadEndpoint is its path: POST
-// /api/leads, the thank-you page a form posted without JavaScript lands on, the agency's inbox,
-// and the project's Wrangler file with their bindings. Otherwise none of them, so that a site
-// whose leads go to a form service deploys no Function and no binding for them.
-const CLOUDFLARE = path.join(HOSTING, 'cloudflare');
-const receiverFunctions = {
-  [`${RECEIVER_PATH}.js`]: ['receiveLead', 'lead-receiver.js', 'onRequestPost'],
-  [`${THANK_YOU_PATH}.js`]: ['thankYouPage', 'lead-pages.js', 'onRequestGet'],
-  [`${INBOX_PATH}/[[path]].js`]: ['leadInbox', 'lead-inbox.js', 'onRequest'],
-};
-const PROJECT_FILES = ['wrangler.jsonc', 'package.json'];
-for (const file of [...Object.keys(receiverFunctions), ...PROJECT_FILES]) {
-  rmSync(path.join(CLOUDFLARE, PROJECT_FILES.includes(file) ? file : `functions${file}`), { force: true });
-}
-if (site.leadEndpoint === RECEIVER_PATH) {
-  const settings = JSON.stringify(leadReceiverSettings());
-  for (const [file, [handler, module, method]] of Object.entries(receiverFunctions)) {
-    const target = path.join(CLOUDFLARE, `functions${file}`);
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(
-      target,
-      `// ${GENERATED}\nimport { ${handler} } from '${moduleFrom(target, module)}';\n\n` +
-        `export const ${method} = (context) => ${handler}(context, ${settings});\n`,
     );
   }
-  // The folder is a project of its own for Wrangler, which writes its working files beside the
-  // nearest package.json and looks for the Wrangler file from there: without this one, from the
-  // repository's root, where `wrangler pages dev` finds no bindings.
-  writeFileSync(
-    path.join(CLOUDFLARE, 'package.json'),
-    `${JSON.stringify({ description: GENERATED, private: true, type: 'module' }, null, 2)}\n`,
-  );
-  const { leadReceiver } = siteData.loadSiteData().locals;
-  writeFileSync(
-    path.join(CLOUDFLARE, 'wrangler.jsonc'),
-    `// ${GENERATED}\n${JSON.stringify(
-      wranglerConfig({
-        project: process.env.CLOUDFLARE_PROJECT || site.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-        databaseId: leadReceiver.databaseId,
-        // From the site's hosting/, wherever its root is (SITE_ROOT), to the repository's code.
-        migrationsDir: path
-          .relative(CLOUDFLARE, path.join(ROOT, 'scripts/cloudflare/migrations'))
-          .split(path.sep)
-          .join('/'),
-      }),
-      null,
-      2,
-    )}\n`,
+
+  // The lead receiver (scripts/cloudflare/lead-receiver.js), while leadEndpoint is its path: POST
+  // /api/leads, the thank-you page a form posted without JavaScript lands on, the agency's inbox,
+  // and the project's Wrangler file with their bindings. Otherwise none of them, so that a site
+  // whose leads go to a form service deploys no Function and no binding for them.
+  const CLOUDFLARE = path.join(HOSTING, 'cloudflare');
+  const receiverFunctions = {
+    [`${RECEIVER_PATH}.js`]: ['receiveLead', 'lead-receiver.js', 'onRequestPost'],
+    [`${THANK_YOU_PATH}.js`]: ['thankYouPage', 'lead-pages.js', 'onRequestGet'],
+    [`${INBOX_PATH}/[[path]].js`]: ['leadInbox', 'lead-inbox.js', 'onRequest'],
+  };
+  const PROJECT_FILES = ['wrangler.jsonc', 'package.json'];
+  for (const file of [...Object.keys(receiverFunctions), ...PROJECT_FILES]) {
+    rmSync(path.join(CLOUDFLARE, PROJECT_FILES.includes(file) ? file : `functions${file}`), { force: true });
+  }
+  if (site.leadEndpoint === RECEIVER_PATH) {
+    const settings = JSON.stringify(leadReceiverSettings());
+    for (const [file, [handler, module, method]] of Object.entries(receiverFunctions)) {
+      const target = path.join(CLOUDFLARE, `functions${file}`);
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(
+        target,
+        `// ${GENERATED}\nimport { ${handler} } from '${moduleFrom(target, module)}';\n\n` +
+          `export const ${method} = (context) => ${handler}(context, ${settings});\n`,
+      );
+    }
+    // The folder is a project of its own for Wrangler, which writes its working files beside the
+    // nearest package.json and looks for the Wrangler file from there: without this one, from the
+    // repository's root, where `wrangler pages dev` finds no bindings.
+    writeFileSync(
+      path.join(CLOUDFLARE, 'package.json'),
+      `${JSON.stringify({ description: GENERATED, private: true, type: 'module' }, null, 2)}\n`,
+    );
+    writeFileSync(
+      path.join(CLOUDFLARE, 'wrangler.jsonc'),
+      `// ${GENERATED}\n${JSON.stringify(
+        wranglerConfig({
+          project: process.env.CLOUDFLARE_PROJECT || site.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+          databaseId: leadReceiver.databaseId,
+          // From the site's hosting/, wherever its root is (SITE_ROOT), to the repository's code.
+          migrationsDir: path
+            .relative(CLOUDFLARE, path.join(ROOT, 'scripts/cloudflare/migrations'))
+            .split(path.sep)
+            .join('/'),
+        }),
+        null,
+        2,
+      )}\n`,
+    );
+  }
+
+  return (
+    `Wrote sitemap.xml (${urls.length} URLs), robots.txt, _headers, hosting/serve.json, hosting/nginx-*.conf and hosting/cloudflare/` +
+    ` (${hashes.length} inline script and ${inlineStyleHashes.length} inline style hashes in the CSP)`
   );
 }
 
-console.log(
-  `Wrote sitemap.xml (${urls.length} URLs), robots.txt, _headers, hosting/serve.json, hosting/nginx-*.conf and hosting/cloudflare/` +
-    ` (${hashes.length} inline script and ${inlineStyleHashes.length} inline style hashes in the CSP)`,
-);
+// `node scripts/build/hosting/write-hosting-files.mjs`: this step alone, over a dist/ the build wrote.
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(writeHostingFiles());

@@ -1,0 +1,38 @@
+/**
+ * Parcel reporter, listed last (.parcelrc): once a production build has written every bundle, makes
+ * dist/ what a host receives, in three steps that need the bytes Parcel wrote (docs/architecture.md):
+ * the pages finished (../inline-styles.mjs: the stylesheet inlined, the entry script pinned, the
+ * hashes of each head's inline code recorded), the hosts' files from those hashes
+ * (write-hosting-files.mjs), then the output for the host DEPLOY_TO names (precompress.mjs). One
+ * reporter in that order, since Parcel runs the next reporter after one that failed.
+ */
+const path = require('node:path');
+const { escapeMarkdown } = require('@parcel/diagnostic');
+const { Reporter } = require('@parcel/plugin');
+const { DIST } = require('../repo-root.cjs');
+
+module.exports = new Reporter({
+  async report({ event, options, logger }) {
+    if (event.type !== 'buildSuccess' || options.mode !== 'production') return;
+    const [bundle] = event.bundleGraph.getBundles();
+    if (!bundle) return;
+    // A build into another folder (a test's few pages) is left as Parcel wrote it: the hosts'
+    // files describe the site root's dist/, beside which they are written.
+    if (path.resolve(bundle.target.distDir) !== DIST) {
+      logger.info({ message: escapeMarkdown(`Not finished for the hosts: only ${DIST} is (npm run build)`) });
+      return;
+    }
+    const { inlineStyles } = await import('../inline-styles.mjs');
+    const { writeHostingFiles } = await import('./write-hosting-files.mjs');
+    const { outputForHost } = await import('./precompress.mjs');
+    const started = performance.now();
+    // Parcel's report reads messages as Markdown, in which DEPLOY_TO's underscore would be lost.
+    for (const step of [inlineStyles, writeHostingFiles, outputForHost]) {
+      logger.info({ message: escapeMarkdown(await step()) });
+    }
+    // Short enough for one line of the report (npm run budget reads it: tests/budget/blog.ts).
+    logger.info({
+      message: `Finished for the hosts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    });
+  },
+});
