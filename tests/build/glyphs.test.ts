@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { interCodePoints, interSubsets } from '../../scripts/build/subset-font.mjs';
-import { glyphsOutside } from '../support/page-checks';
+import { glyphsOutside, selfHostedFaces } from '../support/page-checks';
 import { DIST, ROOT, builtFilesToVisit } from '../support/site';
 import { filesHolding } from '../support/where-written';
 
@@ -22,6 +22,15 @@ describe('glyphs', () => {
     });
     expect(problems).toEqual([]);
   });
+
+  // Every visit pays for the faces its page declares: the site's stylesheet holds the first, and
+  // a page that draws a character of another gets that one in a <style> of its own.
+  it.each(builtFilesToVisit().map((file) => [path.relative(DIST, file), file]))(
+    '%s declares the font’s other faces only when it draws one of their characters',
+    (_, file) => {
+      expect(selfHostedFaces(file)).toEqual({ inStylesheet: 1, undrawn: [] });
+    },
+  );
 
   // The font files are generated (npm run fonts): each must be what the declarations in
   // styles/base/_fonts.scss make, or a unicode-range above would promise glyphs it lacks.

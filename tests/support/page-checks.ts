@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { LinkChecker, LinkState } from 'linkinator';
-import { parseUnicodeRange } from '../../scripts/build/subset-font.mjs';
+import { parseUnicodeRange } from '../../scripts/build/unicode-range.cjs';
 import { builtDocument } from './site';
 
 // Reads .htmlvalidate.mjs: html-validate:recommended, less what the minifier legally omits.
@@ -70,7 +70,7 @@ export async function brokenLinks(origin: string, paths: string[]) {
 /**
  * The unicode-ranges of the self-hosted font's faces a built page declares, together: the shared
  * stylesheet's, and the extra faces the build gives a page that draws their characters
- * (scripts/build/inline-styles.mjs).
+ * (scripts/build/font-faces/index.cjs).
  */
 function selfHostedRanges(file: string): [number, number][] {
   const css = [...builtDocument(file).querySelectorAll('style')].map((style) => style.textContent).join('');
@@ -92,6 +92,31 @@ function visibleText(file: string): string {
     if (!node.parentElement?.closest('script')) text += node.nodeValue ?? '';
   }
   return text;
+}
+
+/** A self-hosted face's rule (a woff2 source and a unicode-range) and its code points. */
+const SELF_HOSTED_FACE = /@font-face\{[^}]*src:url\([^)]*\.woff2\)[^}]*unicode-range:([^;}]+)[^}]*\}/g;
+
+/**
+ * Where a built page declares the self-hosted font's faces: how many in its stylesheet, and those
+ * in a `<style>` of their own that it draws no character of (scripts/build/font-faces/index.cjs).
+ */
+export function selfHostedFaces(file: string): { inStylesheet: number; undrawn: string[] } {
+  const styles = [...builtDocument(file).querySelectorAll('style')].map((style) => style.textContent);
+  const facesOnly = (css: string) => /^(?:@font-face\{[^}]*\})+$/.test(css);
+  const text: number[] = [];
+  for (const character of visibleText(file)) text.push(character.codePointAt(0)!);
+  const undrawn = [...styles.filter(facesOnly).join('').matchAll(SELF_HOSTED_FACE)]
+    .filter(([, range = '']) =>
+      parseUnicodeRange(range).every(([start, end]) => !text.some((point) => point >= start && point <= end)),
+    )
+    .map(([face]) => face);
+  const inStylesheet =
+    styles
+      .filter((css) => !facesOnly(css))
+      .join('')
+      .match(SELF_HOSTED_FACE)?.length ?? 0;
+  return { inStylesheet, undrawn };
 }
 
 /**
