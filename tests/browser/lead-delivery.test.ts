@@ -83,10 +83,11 @@ const siteServer = createServer((request, response) => {
   const file = path.join(dist, PAGES.includes(pathname) ? `${pathname}.html` : pathname);
   try {
     const body = readFileSync(file);
-    const headers = securityHeaders(
-      inlineCodeOf(readFileSync(path.join(dist, 'contact.html'), 'utf8')).scriptHashes,
-      endpointUrl,
+    // The policy of the page sent (each page carries its stylesheet), or of /contact for its files.
+    const { scriptHashes, styleHashes } = inlineCodeOf(
+      String(file.endsWith('.html') ? body : readFileSync(path.join(dist, 'contact.html'))),
     );
+    const headers = securityHeaders(scriptHashes, endpointUrl, { inlineStyleHashes: styleHashes });
     response.writeHead(200, {
       ...headers,
       'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',

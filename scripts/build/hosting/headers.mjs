@@ -103,6 +103,9 @@ export function contentSecurityPolicy(
  * `upgrade-insecure-requests` to http://localhost too (Chromium and Firefox exempt it), so the
  * page's own stylesheet and script would be asked for over https:// and fail; HSTS is ignored
  * over HTTP anyway.
+ * @param {string[]} inlineScriptHashes
+ * @param {string | undefined} leadEndpoint
+ * @param {{ overHttps?: boolean, inlineStyleHashes?: string[], turnstile?: boolean }} [options]
  */
 export function securityHeaders(
   inlineScriptHashes,
