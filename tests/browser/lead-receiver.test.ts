@@ -593,7 +593,7 @@ describe('with Cloudflare Turnstile (lead-receiver.json turnstileSiteKey, TURNST
     editData(challenged, 'site.json', { leadEndpoint: '/api/leads' });
     editData(challenged, 'lead-receiver.json', { ...LIMITS, turnstileSiteKey: '0x4AAAAAAAstandIn' });
     challenged.write('dist/index.html', '<!doctype html><title>Receiver</title>');
-    for (const step of ['hosting/page-heads.mjs', 'hosting/write-hosting-files.mjs'])
+    for (const step of ['inline-styles.mjs', 'hosting/write-hosting-files.mjs'])
       execFileSync('node', [`scripts/build/${step}`], { ...runIn(challenged.root), stdio: 'pipe' });
     receiver = await startCloudflare(challenged.root, {
       TURNSTILE_SECRET_KEY: SECRET,

@@ -16,14 +16,14 @@ describe('Subresource Integrity', () => {
       const document = builtDocument(file);
       // Painted from the HTML alone: no render-blocking stylesheet to wait for, or to pin. The
       // site's, and on the blog's pages the blog's too; on a page that draws accented letters, the
-      // font faces that have them (scripts/build/font-faces/index.cjs).
+      // font faces that have them (scripts/build/inline-styles.mjs).
       expect(document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
       const styles = [...document.head.querySelectorAll('style')].map((style) => style.textContent);
       const faces = styles.filter((css) => /^(?:@font-face\{[^}]*\})+$/.test(css));
       expect(styles.length - faces.length).toBe(document.querySelector('.ds-post, .ds-post-list') ? 2 : 1);
       expect(faces.length).toBeLessThanOrEqual(1);
-      // Each file a style names from the root, as from a page at any depth it must be (the patch
-      // of @parcel/packager-css: docs/dependencies.md).
+      // Each file a style names from the root, as from a page at any depth it must be (Parcel
+      // writes a stylesheet's URLs relative to it: inline-styles.mjs makes them root-relative).
       for (const [, url = ''] of styles.join('').matchAll(/url\(["']?([^"')]+)/g)) {
         expect(url, path.relative(DIST, file)).toMatch(/^\/[^/]/);
         expect(existsSync(path.join(DIST, url)), url).toBe(true);

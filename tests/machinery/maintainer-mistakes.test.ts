@@ -695,12 +695,12 @@ describe('posts', () => {
 });
 
 describe('code in the built pages', () => {
-  /** Runs scripts/build/hosting/page-heads.mjs over one built page of the copy; its output, exit status and record. */
-  function readingHeads(html: string) {
+  /** Runs scripts/build/inline-styles.mjs over one built page of the copy; its output, exit status and record. */
+  function inliningStyles(html: string) {
     const tree = copy();
     tree.write('dist/page.html', html);
     try {
-      const output = execFileSync('node', ['scripts/build/hosting/page-heads.mjs'], {
+      const output = execFileSync('node', ['scripts/build/inline-styles.mjs'], {
         ...runIn(tree.root),
         encoding: 'utf8',
         stdio: 'pipe',
@@ -721,7 +721,7 @@ describe('code in the built pages', () => {
 
   it('records the hashes of the head’s own inline code for the CSP, and of nothing in the body', () => {
     // Code in the body stops the build inside Parcel (build-cache.test.ts): were it there, it is not hashed.
-    const { status, record } = readingHeads(`${head}<body><script>alert(1)</script></body></html>`);
+    const { status, record } = inliningStyles(`${head}<body><script>alert(1)</script></body></html>`);
     expect(status).toBe(0);
     expect(JSON.parse(record)).toMatchObject({
       scripts: [`sha256-${createHash('sha256').update('{"imports":{}}').digest('base64')}`],

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { LinkChecker, LinkState } from 'linkinator';
-import { parseUnicodeRange } from '../../scripts/build/unicode-range.cjs';
+import { parseUnicodeRange } from '../../scripts/build/subset-font.mjs';
 import { builtDocument } from './site';
 
 // Reads .htmlvalidate.mjs: html-validate:recommended, less what the minifier legally omits.
@@ -70,7 +70,7 @@ export async function brokenLinks(origin: string, paths: string[]) {
 /**
  * The unicode-ranges of the self-hosted font's faces a built page declares, together: the shared
  * stylesheet's, and the extra faces the build gives a page that draws their characters
- * (scripts/build/font-faces/index.cjs).
+ * (scripts/build/inline-styles.mjs).
  */
 function selfHostedRanges(file: string): [number, number][] {
   const css = [...builtDocument(file).querySelectorAll('style')].map((style) => style.textContent).join('');
@@ -99,7 +99,7 @@ const SELF_HOSTED_FACE = /@font-face\{[^}]*src:url\([^)]*\.woff2\)[^}]*unicode-r
 
 /**
  * Where a built page declares the self-hosted font's faces: how many in its stylesheet, and those
- * in a `<style>` of their own that it draws no character of (scripts/build/font-faces/index.cjs).
+ * in a `<style>` of their own that it draws no character of (scripts/build/inline-styles.mjs).
  */
 export function selfHostedFaces(file: string): { inStylesheet: number; undrawn: string[] } {
   const styles = [...builtDocument(file).querySelectorAll('style')].map((style) => style.textContent);

@@ -11,11 +11,11 @@ import { PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from '../../cloudflare/
 
 const { EDITOR_PATH } = createRequire(import.meta.url)('../editor/editor-config.cjs');
 
-/** Where the build records the hashes of the pages' own inline code (scripts/build/hosting/page-heads.mjs). */
+/** Where the build records the hashes of the pages' own inline code (scripts/build/inline-styles.mjs). */
 export const INLINE_CODE_RECORD = 'hosting/inline-code.json';
 
 /** A CSP source for one inline script's or style's text: its SHA-256, as browsers compute it. */
-const hashOfInlineCode = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+export const hashOfInlineCode = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
 /**
  * The inline code of a built page, read as a browser reads it (parse5): what the site's own head

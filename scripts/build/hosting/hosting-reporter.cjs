@@ -1,8 +1,8 @@
 /**
  * Parcel reporter, listed last (.parcelrc): once a production build has written every bundle, makes
  * dist/ what a host receives, in three steps that need the bytes Parcel wrote (docs/architecture.md):
- * each page's head read (page-heads.mjs: its entry script pinned, the hashes of its inline code
- * recorded), the hosts' files from those hashes
+ * the pages finished (../inline-styles.mjs: the stylesheet inlined, the entry script pinned, the
+ * hashes of each head's inline code recorded), the hosts' files from those hashes
  * (write-hosting-files.mjs), then the output for the host DEPLOY_TO names (precompress.mjs). One
  * reporter in that order, since Parcel runs the next reporter after one that failed.
  */
@@ -22,12 +22,12 @@ module.exports = new Reporter({
       logger.info({ message: escapeMarkdown(`Not finished for the hosts: only ${DIST} is (npm run build)`) });
       return;
     }
-    const { pinPageHeads } = await import('./page-heads.mjs');
+    const { inlineStyles } = await import('../inline-styles.mjs');
     const { writeHostingFiles } = await import('./write-hosting-files.mjs');
     const { outputForHost } = await import('./precompress.mjs');
     const started = performance.now();
     // Parcel's report reads messages as Markdown, in which DEPLOY_TO's underscore would be lost.
-    for (const step of [pinPageHeads, writeHostingFiles, outputForHost]) {
+    for (const step of [inlineStyles, writeHostingFiles, outputForHost]) {
       logger.info({ message: escapeMarkdown(await step()) });
     }
     // Short enough for one line of the report (npm run budget reads it: tests/budget/blog.ts).

@@ -56,8 +56,8 @@ function distFiles(dir = DIST) {
 
 /**
  * The hashes of the inline scripts and styles the site's own head writes on every page, for the
- * CSP, as the build recorded them from the pages' heads (page-heads.mjs; inline code anywhere
- * else has stopped the build: inline-code-check).
+ * CSP, as the build recorded them while it finished the pages (scripts/build/inline-styles.mjs;
+ * inline code anywhere else has stopped the build: inline-code-check).
  */
 function inlineHashes() {
   const record = path.join(SITE_ROOT, INLINE_CODE_RECORD);
@@ -71,7 +71,7 @@ function inlineHashes() {
 }
 
 /**
- * Writes the files above for the site in dist/ (pages read by page-heads.mjs, whose record
+ * Writes the files above for the site in dist/ (pages finished by inline-styles.mjs, whose record
  * holds their inline code's hashes), and returns what it wrote, as a line.
  */
 export function writeHostingFiles() {

@@ -25,7 +25,6 @@ const { IMAGES_DIR } = require('../images.cjs');
 const { loadSiteData } = require('../posthtml-site/site-data.cjs');
 const { linkBlogPages } = require('../posts/post-pages.cjs');
 const { withPageFile } = require('../posthtml-site/index.cjs');
-const { inlineStylesheets } = require('./inline-stylesheets.cjs');
 
 const parcelPosthtml = posthtmlTransformer[Symbol.for('parcel-plugin-config')];
 
@@ -41,7 +40,6 @@ module.exports = new Transformer({
     options.asset.setCode(withPageFile(await options.asset.getCode(), file));
     try {
       const assets = await parcelPosthtml.transform(options);
-      if (options.options.mode === 'production') await inlineStylesheets(options.asset);
       linkBlogPages(options.asset, () => loadSiteData().blog);
       return assets;
     } catch (error) {
