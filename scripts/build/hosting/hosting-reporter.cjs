@@ -7,7 +7,7 @@
  * reporter in that order, since Parcel runs the next reporter after one that failed.
  */
 const path = require('node:path');
-const { escapeMarkdown } = require('@parcel/diagnostic');
+const { default: ThrowableDiagnostic, escapeMarkdown } = require('@parcel/diagnostic');
 const { Reporter } = require('@parcel/plugin');
 const { DIST } = require('../repo-root.cjs');
 
@@ -28,7 +28,16 @@ module.exports = new Reporter({
     const started = performance.now();
     // Parcel's report reads messages as Markdown, in which DEPLOY_TO's underscore would be lost.
     for (const step of [inlineStyles, writeHostingFiles, outputForHost]) {
-      logger.info({ message: escapeMarkdown(await step()) });
+      try {
+        logger.info({ message: escapeMarkdown(await step()) });
+      } catch (error) {
+        // A step's own stop (a plain Error: what is wrong and what to do) without the stack
+        // trace Parcel prints under a thrown error; anything else, a bug, with it.
+        if (error?.constructor !== Error) throw error;
+        throw new ThrowableDiagnostic({
+          diagnostic: { message: escapeMarkdown(error.message), origin: 'hosting-reporter' },
+        });
+      }
     }
     // Short enough for one line of the report (npm run budget reads it: tests/budget/blog.ts).
     logger.info({
