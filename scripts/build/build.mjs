@@ -4,8 +4,9 @@
  * written: Parcel picks the cached pages to build again from the files changed as it starts.
  * Parcel runs through its API with .parcelrc's plugins, on a worker per core when cold and in this
  * process from its cache (docs/performance.md, "Workers"); its last reporter makes dist/ what the
- * hosts receive (hosting/hosting-reporter.cjs). A cached page is built again when a file it is made of changes, or what it read from the
- * environment: BUILD_DAY, BLOG_DRAFTS, and BUILD_YEAR, set here for every page's footer.
+ * hosts receive (hosting/hosting-reporter.cjs). A cached page is built again when a file it is
+ * made of changes, or what it read from the environment: BUILD_DAY, BLOG_DRAFTS, and BUILD_YEAR,
+ * set here for every page's footer.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,7 @@
 /**
- * A bundle's contents as text, for the HTML optimizers (picture-order, inline-code-check): the
- * HTML packager and minifier give a string or a Buffer, another optimizer may give a stream.
+ * A bundle's contents as text, for the HTML optimizers (picture-order, share-card,
+ * inline-code-check): the HTML packager and minifier give a string or a Buffer, another optimizer
+ * may give a stream.
  */
 async function textOf(contents) {
   if (typeof contents === 'string') return contents;

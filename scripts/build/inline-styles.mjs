@@ -1,10 +1,11 @@
 /**
  * Once Parcel has written the build (run by hosting/hosting-reporter.cjs, before
- * write-hosting-files.mjs), rewrites every page Parcel wrote: the stylesheet into the page as a `<style>`, the font's extra faces only where a page
- * draws their characters (docs/performance.md, "First paint from the HTML"); the entry script
- * pinned by Subresource Integrity (docs/hosting.md; why no plugin can: docs/architecture.md). It
- * records the hashes of each head's inline code for the CSP in hosting/inline-code.json: inline
- * code anywhere else has already stopped the build (inline-code-check/index.cjs).
+ * write-hosting-files.mjs), rewrites every page Parcel wrote: the stylesheet into the page as a
+ * `<style>`, the font's extra faces only where a page draws their characters (docs/performance.md,
+ * "First paint from the HTML"); the entry script pinned by Subresource Integrity (docs/hosting.md;
+ * why no plugin can: docs/architecture.md). It records the hashes of each head's inline code for
+ * the CSP in hosting/inline-code.json: inline code anywhere else has already stopped the build
+ * (inline-code-check/index.cjs).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

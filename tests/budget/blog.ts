@@ -59,7 +59,10 @@ export interface TimedStep {
   ms: number;
 }
 
-/** The lines where `npm run build` says where its time went (scripts/build/build.mjs), and its last reporter (hosting-reporter.cjs). */
+/**
+ * The lines where `npm run build` says where its time went (scripts/build/build.mjs), and where its
+ * last reporter does (hosting-reporter.cjs).
+ */
 const PHASES = /Built in [\d.]+ s: ([\d.]+) s before Parcel, ([\d.]+) s in Parcel\./;
 const FINISHING = /Finished for the hosts in ([\d.]+) s/;
 

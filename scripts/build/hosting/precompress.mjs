@@ -119,7 +119,8 @@ const fileCount = (dir) => filesUnder(dir).length;
 
 /**
  * Makes `dist` the output for the host DEPLOY_TO names, and returns its file count and each other
- * host's, as a line. Throws, with what to do, for an unknown host or a Cloudflare output over its limit.
+ * host's, as a line. Throws, with what to do, for an unknown host or a Cloudflare output over its
+ * limit.
  */
 export async function outputForHost(dist = DIST) {
   const host = hostOf();

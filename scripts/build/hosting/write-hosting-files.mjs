@@ -87,9 +87,9 @@ export function writeHostingFiles() {
   // Cloudflare Pages 100): the others are few, and named one by one.
   const assets = files.filter((file) => HASHED_ASSET.test(file) && !file.startsWith(`${VARIANTS_FOLDER}/`));
   const hasVariants = files.some((file) => file.startsWith(`${VARIANTS_FOLDER}/`));
-  // The blog's Atom feeds (posts/feeds-reporter.cjs): /feed.xml and one beside each category's listing. Every
-  // host would send them as application/xml, which a browser shows as a tree and a reader may not
-  // take for a feed.
+  // The blog's Atom feeds (posts/feeds-reporter.cjs): /feed.xml and one beside each category's
+  // listing. Every host would send them as application/xml, which a browser shows as a tree and a
+  // reader may not take for a feed.
   const feeds = files.filter((file) => FEED_FILE.test(file));
   const ATOM = { 'Content-Type': ATOM_TYPE };
   const { hashes, inlineStyleHashes } = inlineHashes();

@@ -65,8 +65,9 @@ module.exports = new Transformer({
     }
     asset.bundleBehavior = 'isolated';
     const bytes = await variant(await asset.getBuffer(), { as, width, height });
-    // Its own size, which a photo's readers outside a page need (the feeds: posts/feeds-reporter.cjs),
-    // and its bytes, which set the order of a picture's formats (picture-order).
+    // Its own size, which a photo's readers outside a page need (the feeds:
+    // posts/feeds-reporter.cjs), and its bytes, which set the order of a picture's formats
+    // (picture-order).
     const size = imageSize(bytes);
     asset.meta.width = size.width;
     asset.meta.height = size.height;

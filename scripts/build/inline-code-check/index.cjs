@@ -2,9 +2,9 @@
  * Parcel optimizer, after Parcel's own HTML minifier: each page as it will ship, read as a browser
  * reads it (hosting/headers.mjs inlineCodeOf, with parse5), runs no inline code but its head's own,
  * which the CSP allows by its hashes (Parcel's import map; inline-styles.mjs adds the stylesheet
- * once Parcel has written the pages, and takes the hashes from their heads). A script or style anywhere else came
- * from content: it stops the build, at the file it is written in when that is a partial or the
- * page, rather than be hashed into the policy.
+ * once Parcel has written the pages, and takes the hashes from their heads). A script or style
+ * anywhere else came from content: it stops the build, at the file it is written in when that is
+ * a partial or the page, rather than be hashed into the policy.
  *
  * As a Parcel plugin it runs in Parcel's workers, and its verdict is cached with the page: a build
  * after one post's edit reads again only the pages Parcel builds again.

@@ -90,7 +90,8 @@ function blogData(posts, routeByPath, team, timeZone) {
           authorPhoto: member.photo ?? '',
           authorHref: `/about-us/team#${memberId(member.name)}`,
           // Its share card: the cover cropped to 1200 × 630 by the photo pipeline, for og:image and
-          // the BlogPosting's image (Parcel names the variant, the share-card optimizer makes it absolute).
+          // the BlogPosting's image (Parcel names the variant, the share-card optimizer makes it
+          // absolute).
           shareCard: post.cover ? `/${IMAGES_DIR}/${post.cover}?as=jpeg&width=1200&height=630` : '',
           related: posts
             .filter((other) => other.category === post.category && other.slug !== post.slug)
