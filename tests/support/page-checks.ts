@@ -67,17 +67,22 @@ export async function brokenLinks(origin: string, paths: string[]) {
   };
 }
 
+/** A self-hosted face's rule (a woff2 source and a unicode-range) and its code points. */
+const SELF_HOSTED_FACE = /@font-face\{[^}]*src:url\([^)]*\.woff2\)[^}]*unicode-range:([^;}]+)[^}]*\}/g;
+
+/** The text of each `<style>` of a built page. */
+const stylesOf = (file: string) =>
+  [...builtDocument(file).querySelectorAll('style')].map((style) => style.textContent);
+
 /**
  * The unicode-ranges of the self-hosted font's faces a built page declares, together: the shared
  * stylesheet's, and the extra faces the build gives a page that draws their characters
  * (scripts/build/inline-styles.mjs).
  */
 function selfHostedRanges(file: string): [number, number][] {
-  const css = [...builtDocument(file).querySelectorAll('style')].map((style) => style.textContent).join('');
-  const ranges = [...css.matchAll(/@font-face\{[^}]*src:url\([^)]*\.woff2\)[^}]*\}/g)].flatMap(([face]) => {
-    const range = /unicode-range:([^;}]+)/.exec(face)?.[1];
-    return range ? parseUnicodeRange(range) : [];
-  });
+  const ranges = [...stylesOf(file).join('').matchAll(SELF_HOSTED_FACE)].flatMap(([, range = '']) =>
+    parseUnicodeRange(range),
+  );
   if (ranges.length === 0)
     throw new Error(`${file}: no unicode-range on a self-hosted @font-face in its styles`);
   return ranges;
@@ -94,15 +99,12 @@ function visibleText(file: string): string {
   return text;
 }
 
-/** A self-hosted face's rule (a woff2 source and a unicode-range) and its code points. */
-const SELF_HOSTED_FACE = /@font-face\{[^}]*src:url\([^)]*\.woff2\)[^}]*unicode-range:([^;}]+)[^}]*\}/g;
-
 /**
  * Where a built page declares the self-hosted font's faces: how many in its stylesheet, and those
  * in a `<style>` of their own that it draws no character of (scripts/build/inline-styles.mjs).
  */
 export function selfHostedFaces(file: string): { inStylesheet: number; undrawn: string[] } {
-  const styles = [...builtDocument(file).querySelectorAll('style')].map((style) => style.textContent);
+  const styles = stylesOf(file);
   const facesOnly = (css: string) => /^(?:@font-face\{[^}]*\})+$/.test(css);
   const text: number[] = [];
   for (const character of visibleText(file)) text.push(character.codePointAt(0)!);

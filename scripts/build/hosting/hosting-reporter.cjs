@@ -22,10 +22,10 @@ module.exports = new Reporter({
       logger.info({ message: escapeMarkdown(`Not finished for the hosts: only ${DIST} is (npm run build)`) });
       return;
     }
+    const started = performance.now();
     const { inlineStyles } = await import('../inline-styles.mjs');
     const { writeHostingFiles } = await import('./write-hosting-files.mjs');
     const { outputForHost } = await import('./precompress.mjs');
-    const started = performance.now();
     // Parcel's report reads messages as Markdown, in which DEPLOY_TO's underscore would be lost.
     for (const step of [inlineStyles, writeHostingFiles, outputForHost]) {
       try {
