@@ -10,6 +10,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const { distance } = require('fastest-levenshtein');
 const { imageSize } = require('image-size');
 const { ROOT, PAGES_DIR } = require('./repo-root.cjs');
 const { fileStamp } = require('./posthtml-site/source-files.cjs');
@@ -51,21 +52,6 @@ const ENCODINGS = {
 /** Above this, a source slows every cold build and grows the repository (a warning, not an error). */
 const HEAVY_BYTES = 5 * 1024 * 1024;
 
-/** The edit distance between two strings (for "did you mean"). */
-function editDistance(a, b) {
-  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    let diagonal = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const above = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length];
-}
-
 /** The files of pages/_images/, by name. */
 function imageNames() {
   const folder = path.join(ROOT, IMAGES_DIR);
@@ -86,7 +72,7 @@ function imageNames() {
  */
 function nearestNames(name) {
   const ranked = imageNames()
-    .map((candidate) => ({ candidate, distance: editDistance(name.toLowerCase(), candidate.toLowerCase()) }))
+    .map((candidate) => ({ candidate, distance: distance(name.toLowerCase(), candidate.toLowerCase()) }))
     .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate));
   const typo = Math.max(3, Math.round(name.length / 3));
   const near = ranked.filter(({ distance }) => distance <= typo);
@@ -184,7 +170,6 @@ module.exports = {
   IMAGES_URL,
   HEAVY_BYTES,
   SUPPORTED,
-  editDistance,
   imageNames,
   nearestNames,
   sourceImage,

@@ -16,6 +16,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const { distance } = require('fastest-levenshtein');
 const { elementsOf, perFile } = require('./source-files.cjs');
 const { SiteError, ROOT, fromRoot } = require('./site-error.cjs');
 const { PARTIALS_ROOT } = require('../repo-root.cjs');
@@ -106,23 +107,6 @@ function describe(declared) {
   return names.length ? `It declares ${names.join(', ')}.` : 'It declares no locals.';
 }
 
-/** How many single-character edits turn one string into the other (Levenshtein). */
-function editDistance(a, b) {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min(
-        previous[j] + 1,
-        current[j - 1] + 1,
-        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length];
-}
-
 /** The existing partial whose path is nearest to a misspelt one, if any is near. */
 function nearestPartial(src) {
   const partials = fs
@@ -130,7 +114,7 @@ function nearestPartial(src) {
     .filter((file) => file.endsWith('.html'))
     .map((file) => `partials/${file.split(path.sep).join('/')}`);
   const [best] = partials
-    .map((file) => ({ file, distance: editDistance(src, file) }))
+    .map((file) => ({ file, distance: distance(src, file) }))
     .sort((a, b) => a.distance - b.distance);
   // Near: a typo or two, not a different name.
   return best && best.distance <= Math.max(3, Math.round(src.length / 5)) ? best.file : undefined;

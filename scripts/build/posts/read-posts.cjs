@@ -14,6 +14,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { threadId } = require('node:worker_threads');
 const Ajv = require('ajv');
+const { distance } = require('fastest-levenshtein');
 const MarkdownIt = require('markdown-it');
 const anchor = require('markdown-it-anchor');
 const YAML = require('yaml');
@@ -21,14 +22,7 @@ const { SiteError, SiteErrors, ROOT, locationOf } = require('../posthtml-site/si
 const { PAGES_DIR } = require('../repo-root.cjs');
 const { sanitizePostHtml } = require('./post-html.cjs');
 const { fileStamp } = require('../posthtml-site/source-files.cjs');
-const {
-  ImageProblem,
-  IMAGES_DIR,
-  IMAGES_URL,
-  editDistance,
-  imageNames,
-  sourceImage,
-} = require('../images.cjs');
+const { ImageProblem, IMAGES_DIR, IMAGES_URL, imageNames, sourceImage } = require('../images.cjs');
 const { isCalendarDay, isPublishedOn } = require('../site-time.cjs');
 const { POSTS_CACHE } = require('../build-cache.cjs');
 
@@ -58,7 +52,7 @@ const CATEGORIES = schema.properties.category.enum;
 /** The nearest of `names` to `name`, if one is near. */
 function nearest(name, names) {
   const [best] = names
-    .map((candidate) => ({ candidate, distance: editDistance(name.toLowerCase(), candidate.toLowerCase()) }))
+    .map((candidate) => ({ candidate, distance: distance(name.toLowerCase(), candidate.toLowerCase()) }))
     .sort((a, b) => a.distance - b.distance);
   return best && best.distance <= Math.max(2, Math.round(name.length / 4)) ? best.candidate : undefined;
 }
