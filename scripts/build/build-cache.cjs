@@ -1,7 +1,7 @@
 /**
- * The build's cache folder, .cache/ (not committed; CI restores it): parcel/ for `npm run build`,
- * parcel-dev/ for `npm run dev` (it shows drafts), posts/ for what was read of each post
- * (read-posts.cjs). A build with it writes what a cold one writes (build-cache.test.ts);
+ * The build's cache folder, .cache/ (not committed; CI restores it): Parcel's, parcel/ for
+ * `npm run build` and parcel-dev/ for `npm run dev` (it shows drafts), and the posts' index,
+ * blog/ (posts-index.cjs). A build with it writes what a cold one writes (build-cache.test.ts);
  * `rm -rf .cache` gives its room back. BUILD_CACHE moves it. Why each folder is there and what it
  * saves: docs/performance.md, "The build cache".
  */
@@ -27,6 +27,5 @@ function parcelWorkers() {
 module.exports = {
   CACHE_DIR,
   PARCEL_CACHE: path.join(CACHE_DIR, 'parcel'),
-  POSTS_CACHE: path.join(CACHE_DIR, 'posts'),
   parcelWorkers,
 };

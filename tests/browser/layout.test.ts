@@ -10,7 +10,7 @@ import {
   useBrowserAndSite,
 } from '../support/browser';
 import { codeLinesWrapped, wordsBrokenInCells } from '../support/post-layout';
-import { exercised, pages } from '../support/site';
+import { exercised, pages, postTextOf } from '../support/site';
 import { readData } from '../support/specification';
 
 const pricing = readData<typeof import('../../pages/_data/pricing.json')>('pricing');
@@ -18,8 +18,8 @@ const pricing = readData<typeof import('../../pages/_data/pricing.json')>('prici
 const site = useBrowserAndSite();
 const PATHS = [...pages.map((page) => page.path), '/no-such-page'];
 /** The posts with a table, and those with code (none in the shipped tree). */
-const WITH_TABLES = pages.filter((page) => page.post?.html.includes('<table'));
-const WITH_CODE = pages.filter((page) => page.post?.html.includes('<pre'));
+const WITH_TABLES = pages.filter((page) => postTextOf(page).includes('<table'));
+const WITH_CODE = pages.filter((page) => postTextOf(page).includes('<pre'));
 
 /** The header bar: its controls, how many rows they take, which wrapped, its height and overflow. */
 const measureHeader = (page: Page) =>

@@ -14,7 +14,7 @@ import { TOAST_DURATION_MS } from '../../scripts/page/toast';
 import { startEngineSite, type EngineSite } from '../support/engine-site';
 import { startEngine, waitInPage, type EngineName, type EnginePage } from '../support/engines';
 import { codeLinesWrapped, wordsBrokenInCells } from '../support/post-layout';
-import { actions, exercised, pages, site as settings } from '../support/site';
+import { actions, exercised, pages, postTextOf, site as settings } from '../support/site';
 import { readData } from '../support/specification';
 
 const messages = readData<typeof import('../../pages/_data/messages.json')>('messages');
@@ -45,13 +45,13 @@ const FONTS = /\.woff2$/;
 /** A listing of posts and a post with a table (the one with most of what a post can hold), where the tree has them. */
 const LISTING = pages.find((candidate) => candidate.kind === 'listing')?.path;
 const POST =
-  pages.find((candidate) => candidate.post?.html.includes('<table') && candidate.post.cover)?.path ??
-  pages.find((candidate) => candidate.post?.html.includes('<table'))?.path;
+  pages.find((candidate) => postTextOf(candidate).includes('<table') && candidate.post?.cover)?.path ??
+  pages.find((candidate) => postTextOf(candidate).includes('<table'))?.path;
 const BLOG = exercised(
   [LISTING, POST].filter((route): route is string => route !== undefined),
   'post with a table',
 );
-const WITH_CODE = pages.find((candidate) => candidate.post?.html.includes('<pre'))?.path;
+const WITH_CODE = pages.find((candidate) => postTextOf(candidate).includes('<pre'))?.path;
 
 // Functions run in the page: each stands alone (a driver sends its source, not its closure).
 const islandIs = (name: string, state: string) =>

@@ -4,15 +4,14 @@
  * post's, a data file's and an island's edit, and once they are undone; a later day publishes a
  * scheduled post. A cold build runs Parcel on its workers, a build from the cache without them,
  * and both write the same. A cache Parcel fails to read makes the build start again without it:
- * that build is the cold one the edited copy is compared with. The posts' cached results
- * (.cache/posts/) are made again only for the post that changed, and when a photo a post names
- * goes; the folder keeps only the results of the last build and the last dev run. A mistake met
+ * that build is the cold one the edited copy is compared with. A post is read again when a photo
+ * it names goes. A mistake met
  * inside Parcel (a Sass error, inline code a page's head never writes) stops a build from the
  * cache at its file. On a copy of the tree with three posts of its own: one scheduled, one with a
  * photo.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyOfTree } from '../support/tree-copy';
@@ -50,22 +49,6 @@ const build = (day = '2026-06-01') =>
   });
 /** What the build prints when Parcel runs without workers, from its cache (scripts/build/build.mjs). */
 const ONE_PROCESS = /Parcel without workers: its cache holds an earlier build/;
-
-/** The posts' cached results in the copy's .cache/posts/, by file name, with the time each was written. */
-const cachedPosts = () => {
-  const folder = path.join(tree.root, '.cache/posts');
-  return new Map(
-    readdirSync(folder)
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => [name, statSync(path.join(folder, name)).mtimeMs]),
-  );
-};
-/** The posts' index alone (the step that reads every post), as `npm run build` runs it, or `npm run dev`. */
-const writeIndex = ({ drafts }: { drafts: boolean }) =>
-  execFileSync('node', ['scripts/build/posts/posts-index.cjs'], {
-    cwd: tree.root,
-    env: { ...process.env, BUILD_DAY: '2026-06-01', BLOG_DRAFTS: drafts ? '1' : '' },
-  });
 
 /** Every file and folder of the copy's pages/. */
 const pagesFolder = () =>
@@ -112,8 +95,7 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
 
   let warm: Record<string, string>;
 
-  it('after a post’s edit, a data file’s edit and an island’s, builds from its cache and reads only the edited posts again', () => {
-    const cachedBefore = cachedPosts();
+  it('after a post’s edit, a data file’s edit and an island’s, builds from its cache', () => {
     tree.edit('pages/_posts/cached-post.md', 'Its first words.', 'Its words, edited.');
     tree.edit('pages/_data/site.json', /"name": "[^"]+"/, '"name": "Cached Agency"');
     // Scope-hoisted bundles rebuilt from a cache once named a symbol no chunk defined.
@@ -123,29 +105,15 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
     warm = output();
     expect(page('blog/cached-post.html')).toContain('Its words, edited.');
     expect(page('about-us.html')).toContain('Cached Agency');
-    // The edited posts alone were read again (this one, and the one the last test edited back):
-    // every other post's results stayed as written, and the edited posts' older ones removed.
-    const cachedAfter = cachedPosts();
-    const added = [...cachedAfter.keys()].filter((name) => !cachedBefore.has(name));
-    // Each post's front matter's result and its text's.
-    expect(added.length).toBeGreaterThan(0);
-    expect(added.length).toBeLessThanOrEqual(4);
-    for (const [name, time] of cachedBefore) {
-      if (cachedAfter.has(name))
-        expect(cachedAfter.get(name), `.cache/posts/${name} was written again`).toBe(time);
-    }
-    expect(cachedAfter.size).toBe(cachedBefore.size);
   });
 
   it('builds again without a cache Parcel fails to read, cold, and writes what the build from the cache wrote', () => {
     // A file of the cache cut short, as a build stopped while writing it leaves it: nothing has
-    // changed since the last build, so Parcel reads its bundle graph back. The posts' results go
-    // too, so that the build after is cold in every cache.
+    // changed since the last build, so Parcel reads its bundle graph back.
     const cache = path.join(tree.root, '.cache/parcel');
     const graphs = readdirSync(cache).filter((name) => name.endsWith('-BundleGraph'));
     expect(graphs.length).toBeGreaterThan(0);
     for (const name of graphs) truncateSync(path.join(cache, name), 1_000);
-    rmSync(path.join(tree.root, '.cache/posts'), { recursive: true });
     const run = spawnSync('npm', ['run', '--silent', 'build'], {
       cwd: tree.root,
       env: { ...process.env, BUILD_DAY: '2026-06-01' },
@@ -218,23 +186,6 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
     expect(fellBackForTheSite(mistake.stderr), mistake.stderr).toBe(false);
     expect(build()).toMatch(ONE_PROCESS);
     expect(output()).toEqual(cold);
-  });
-
-  it('keeps the posts’ results of the last build and of the last dev run, and none older', () => {
-    writeIndex({ drafts: true });
-    const dev = cachedPosts();
-    writeIndex({ drafts: false });
-    const afterBuild = cachedPosts();
-    // A dev run reads more than a build (the scheduled post's text): a build keeps those results.
-    expect([...dev.keys()].filter((name) => !afterBuild.has(name))).toEqual([]);
-    for (const words of ['A first edit.', 'A second edit.']) {
-      tree.write('pages/_posts/cached-post.md', post('A post built once', '2026-01-05', words));
-      writeIndex({ drafts: false });
-    }
-    // Each edit's results replaced the last's; the dev run's result of the first version stays.
-    expect(cachedPosts().size).toBe(afterBuild.size + 1);
-    writePosts();
-    writeIndex({ drafts: false });
   });
 
   it('reads a post again when a photo it names goes, and stops at the post’s line', () => {

@@ -14,6 +14,7 @@ import { builtDay } from '../../scripts/build/site-time.cjs';
 import { loadSiteData, type BlogPost } from '../../scripts/build/posthtml-site/site-data.cjs';
 import { DIST, PAGES_DIR, ROOT, SITE_ROOT } from '../../scripts/build/repo-root.cjs';
 import { fileOfRoute } from '../../scripts/build/route-file.cjs';
+import { postHtml } from '../../scripts/build/posts/read-posts.cjs';
 import { readData } from './specification';
 
 export interface Route {
@@ -116,6 +117,9 @@ export const pages: SitePage[] = [
       kind: 'listing' as const,
     })),
 ];
+
+/** A post's text as its page shows it, as HTML; on any other page, nothing. */
+export const postTextOf = (page: SitePage) => (page.post ? postHtml(page.post) : '');
 
 /**
  * The paths of `paths` that a check of every page visits. On the shipped site, all of them. On the

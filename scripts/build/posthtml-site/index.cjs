@@ -27,6 +27,7 @@ const { SiteError, locate } = require('./site-error.cjs');
 const { structuredData } = require('../structured-data.cjs');
 const { fileOfRoute, routeOfFile } = require('../route-file.cjs');
 const { INDEX_FILE: POSTS_INDEX } = require('../posts/posts-index.cjs');
+const { postHtml } = require('../posts/read-posts.cjs');
 const { PAGES_DIR, PARTIALS_DIR, PARTIALS_ROOT } = require('../repo-root.cjs');
 
 /** What a post's page and a listing's later page include (scripts/build/posts/): their files. */
@@ -248,7 +249,7 @@ function postBodies(data) {
     tree.match({ tag: 'post-body' }, (node) => {
       const post = data.blog.posts[node.attrs.slug];
       tree.messages.push({ type: 'dependency', file: path.resolve(ROOT, post.file) });
-      return { tag: false, content: parser(post.html) };
+      return { tag: false, content: parser(postHtml(post)) };
     });
     return tree;
   };

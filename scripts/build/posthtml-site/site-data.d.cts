@@ -28,8 +28,6 @@ export interface BlogPost {
   related: string[];
   newer: { path: string; title: string };
   older: { path: string; title: string };
-  /** Its text, rendered. */
-  html: string;
   headings: { id: string; text: string }[];
   numberedHeadings: boolean;
   readingMinutes: number;

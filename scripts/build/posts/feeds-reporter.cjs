@@ -16,6 +16,7 @@ const { ROOT, SITE_ROOT } = require('../repo-root.cjs');
 const { IMAGES_DIR, IMAGES_URL, sourceImage } = require('../images.cjs');
 const { fallbackVariant, variantsFor } = require('../posthtml-site/pictures.cjs');
 const { loadSiteData } = require('../posthtml-site/site-data.cjs');
+const { postHtml } = require('./read-posts.cjs');
 
 /** /blog's page, which links every post's page into the build (post-pages.cjs). */
 const BLOG_PAGE = path.join(SITE_ROOT, 'pages/blog.html');
@@ -85,7 +86,7 @@ function feedHtml(post, site, variants) {
         if (typeof attrs[name] === 'string') attrs[name] = absolute(attrs[name]);
       return [{ ...node, attrs, content: simplify(node.content) }];
     });
-  return render(simplify(parser(post.html)));
+  return render(simplify(parser(postHtml(post))));
 }
 
 /** One feed: its posts (slugs, newest first), where it is, and what it is called. */

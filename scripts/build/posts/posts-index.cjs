@@ -45,15 +45,10 @@ function removeOldPageFiles() {
 function writePostsIndex() {
   // Required here: the dev server's middleware requires this file for INDEX alone.
   const { loadSiteData } = require('../posthtml-site/site-data.cjs');
-  const { pruneDiskCache } = require('./read-posts.cjs');
   removeOldPageFiles();
   const { blog } = loadSiteData({ posts: 'all' });
-  // Every post was read, with no mistake: what .cache/posts/ holds of earlier versions can go.
-  pruneDiskCache({ drafts: process.env.BLOG_DRAFTS === '1' });
   const index = blog.order.map((slug) =>
-    Object.fromEntries(
-      Object.entries(blog.posts[slug]).filter(([key]) => !['html', 'headings'].includes(key)),
-    ),
+    Object.fromEntries(Object.entries(blog.posts[slug]).filter(([key]) => key !== 'headings')),
   );
   const content = `${JSON.stringify(index, null, 2)}\n`;
   if (fs.existsSync(INDEX_FILE) && fs.readFileSync(INDEX_FILE, 'utf8') === content) return false;

@@ -12,7 +12,6 @@
 const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { threadId } = require('node:worker_threads');
 const Ajv = require('ajv');
 const { distance } = require('fastest-levenshtein');
 const MarkdownIt = require('markdown-it');
@@ -24,7 +23,6 @@ const { sanitizePostHtml } = require('./post-html.cjs');
 const { fileStamp } = require('../posthtml-site/source-files.cjs');
 const { ImageProblem, IMAGES_DIR, IMAGES_URL, imageNames, sourceImage } = require('../images.cjs');
 const { isCalendarDay, isPublishedOn } = require('../site-time.cjs');
-const { POSTS_CACHE } = require('../build-cache.cjs');
 
 const POSTS_DIR = `${PAGES_DIR}/_posts`;
 const SCHEMA_FILE = `${PAGES_DIR}/_data/schemas/post.schema.json`;
@@ -358,12 +356,13 @@ const HTML_TAGS = ['abbr', 'kbd', 'sub', 'sup', 'mark', 'small', 'q', 'time', 'd
   .concat(' and the elements Markdown writes');
 
 /**
- * Renders a post's Markdown to HTML and checks it: photos (in pages/_images/, with alt text),
- * links (to a page of the site, or another site), and all of its HTML, parsed as a browser parses
- * it and held to post-html.cjs's allowlist: nothing that runs code. `pathExists(path)` says whether an internal path is a page; `scheduledOn` holds the day of
- * each scheduled post, by its path.
+ * Checks a post's Markdown before any page is built: photos (in pages/_images/, with alt text),
+ * links (to a page of the site, or another site) and, where the post writes HTML of its own, all
+ * of it against post-html.cjs's allowlist (bodyHtml). `pathExists(path)` says whether an internal
+ * path is a page; `scheduledOn` holds the day of each scheduled post, by its path. Returns what
+ * the listings and the post's page read of its text: its h2 headings and its words.
  */
-function renderBody(file, post, { md, pathExists, scheduledOn }) {
+function checkBody(file, post, { md, pathExists, scheduledOn }) {
   const tokens = md.parse(post.body, {});
   const stop = (token, needle, what, fix) => {
     throw new SiteError({ what, file, line: lineOf(post, token, needle), fix });
@@ -439,6 +438,27 @@ function renderBody(file, post, { md, pathExists, scheduledOn }) {
   for (const token of tokens) {
     if (token.type === 'inline') walkInline(token, token.children);
   }
+  // HTML a post writes itself (any "<" before a letter, "/", "!" or "?", code and autolinks too)
+  // is held to the allowlist here, so that every post's mistake shows at once; every post's text
+  // is held to it again as its page renders it (postHtml).
+  if (/<[a-z!/?]/i.test(post.body)) bodyHtml(file, post, md);
+  const headings = tokens
+    .map((token, index) => ({ token, inline: tokens[index + 1] }))
+    .filter(({ token }) => token.type === 'heading_open' && token.tag === 'h2')
+    .map(({ token, inline }) => ({ id: token.attrGet('id'), text: plainText(inline) }));
+  const words = post.body
+    .replace(/<[^>]*>|[#>*_`|[\]()!-]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
+  return { headings, numberedHeadings: headings.some((heading) => NUMBERED.test(heading.text)), words };
+}
+
+/**
+ * A post's text as HTML: rendered from its Markdown and held to the allowlist of post-html.cjs,
+ * parsed as a browser parses it: nothing that runs code. Anything the sanitiser would remove stops
+ * the build, at the first line that names it.
+ */
+function bodyHtml(file, post, md) {
   // Photos are placed as everywhere else: an <img> of pages/_images/ with its sizes, which the
   // page plugin turns into a <picture>; with a title, in a figure with that caption.
   md.renderer.rules.image = (all, index) => {
@@ -451,9 +471,7 @@ function renderBody(file, post, { md, pathExists, scheduledOn }) {
       ? `<figure class="ds-post__figure">${img}<figcaption>${md.utils.escapeHtml(title)}</figcaption></figure>`
       : img;
   };
-  // What a browser would make of the HTML, held to the allowlist (post-html.cjs): anything the
-  // sanitiser would remove stops the build, at the first line that names it.
-  const { html, refused } = sanitizePostHtml(md.renderer.render(tokens, md.options, {}));
+  const { html, refused } = sanitizePostHtml(md.render(post.body));
   if (refused.length > 0) {
     const [{ what, needles }] = refused;
     throw new SiteError({
@@ -463,15 +481,7 @@ function renderBody(file, post, { md, pathExists, scheduledOn }) {
       fix: `Remove it: a post is text, photos, links and tables, written in Markdown; its HTML may use only ${HTML_TAGS}, with links to pages of the site or to http:, https:, mailto: and tel: addresses.`,
     });
   }
-  const headings = tokens
-    .map((token, index) => ({ token, inline: tokens[index + 1] }))
-    .filter(({ token }) => token.type === 'heading_open' && token.tag === 'h2')
-    .map(({ token, inline }) => ({ id: token.attrGet('id'), text: plainText(inline) }));
-  const words = post.body
-    .replace(/<[^>]*>|[#>*_`|[\]()!-]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean).length;
-  return { html, headings, numberedHeadings: headings.some((heading) => NUMBERED.test(heading.text)), words };
+  return html;
 }
 
 /** A post's date as a reader reads it: "November 2, 2026". One formatter: making one costs more than formatting. */
@@ -525,101 +535,30 @@ function postFiles() {
 const digest = (value) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 /**
- * The reader's own code and its packages: a result in .cache/posts/ written by an older version of
- * either is never used.
- */
-let codeDigest;
-const readerDigest = () =>
-  (codeDigest ??= digest(
-    [
-      __filename,
-      require.resolve('../images.cjs'),
-      require.resolve('./post-html.cjs'),
-      require.resolve('../posthtml-site/site-error.cjs'),
-      require.resolve('../site-time.cjs'),
-      path.join(ROOT, SCHEMA_FILE),
-      path.join(ROOT, 'package-lock.json'),
-    ].map((file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '')),
-  ));
-
-/**
- * What was read of a post file, from .cache/posts/ (scripts/build/build-cache.cjs) when the same
- * file's same bytes were read before with the same `context` by the same code; read, and cached
- * there, when not. The build's process and each of Parcel's workers read the posts (the index,
- * the listings), so without it each would read every post again, build after build
- * (docs/performance.md, "The posts' results cached"). A post that stops the build (a mistake in
- * it) is never cached: it stops again, at its line.
- */
-function fromDiskCache(purpose, file, context, read) {
-  // The file's name too: two files of the same text are two posts, each result names its own.
-  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
-  const key = digest([readerDigest(), purpose, file, context, text]);
-  const cached = path.join(POSTS_CACHE, `${key}.json`);
-  try {
-    return { key, value: JSON.parse(fs.readFileSync(cached, 'utf8')) };
-  } catch {
-    // Not cached yet (or cut short): read it.
-  }
-  const value = read();
-  try {
-    fs.mkdirSync(POSTS_CACHE, { recursive: true });
-    // Written whole, then renamed: a build that reads it beside this one never reads half of it.
-    // Parcel's workers are threads of one process: each writes a file of its own.
-    const partial = `${cached}.${process.pid}-${threadId}.tmp`;
-    fs.writeFileSync(partial, JSON.stringify(value));
-    fs.renameSync(partial, cached);
-  } catch {
-    // A cache that cannot be written (a read-only folder) costs time, never the build.
-  }
-  return { key, value };
-}
-
-/**
  * What was read of each post file, held in memory while neither the file nor what its result
  * depends on (`context`) changes: a dev rebuild after an edit to one post reads that post again,
- * not all of them (with 1,000 posts, reading them all took longer than the rebuild may); and in
- * .cache/posts/ (fromDiskCache()) for the build's next process. By purpose ("front matter", "text"),
- * then by file.
+ * not all of them. By purpose ("front matter", "text", "html"), then by file.
  */
 const memoryCache = new Map();
-/** The keys in .cache/posts/ of the results the last readPosts() used: what pruneDiskCache() leaves. */
-let lastReadKeys = new Set();
 function fromMemoryCache(purpose, file, context, read) {
   const stamp = `${fileStamp(path.join(ROOT, file))}:${context}`;
   if (!memoryCache.has(purpose)) memoryCache.set(purpose, new Map());
   const byFile = memoryCache.get(purpose);
-  if (byFile.get(file)?.stamp !== stamp)
-    byFile.set(file, { stamp, ...fromDiskCache(purpose, file, context, read) });
-  lastReadKeys.add(byFile.get(file).key);
+  if (byFile.get(file)?.stamp !== stamp) byFile.set(file, { stamp, value: read() });
   return byFile.get(file).value;
 }
 
+/** One markdown-it per process: making one costs more than a post's rendering. */
+let md;
+
 /**
- * Removes from .cache/posts/ every result that neither this run nor the last run of the other
- * kind (a build, or `npm run dev` with its drafts, whose links may reach more posts) used. Each
- * post edited, each post added (which every post may link to) and each change to the reader's
- * code leaves results no build reads again: with 1,000 posts, 8 MB for every post added. Called
- * by posts-index.cjs, the step that reads every post, once it read them all.
+ * A post's text as HTML, for its own page and the feeds: rendered when first asked for, since a
+ * build renders only the posts whose pages Parcel builds again (readPosts() checks them all).
+ * @param {{ file: string }} post
+ * @returns {string}
  */
-function pruneDiskCache({ drafts }) {
-  const list = (kind) => path.join(POSTS_CACHE, `last-${kind}.keys`);
-  const [own, other] = drafts ? ['dev', 'build'] : ['build', 'dev'];
-  let inUse;
-  try {
-    inUse = new Set([...lastReadKeys, ...fs.readFileSync(list(other), 'utf8').split('\n')]);
-  } catch {
-    inUse = lastReadKeys;
-  }
-  try {
-    fs.mkdirSync(POSTS_CACHE, { recursive: true });
-    fs.writeFileSync(list(own), [...lastReadKeys].join('\n'));
-    for (const name of fs.readdirSync(POSTS_CACHE)) {
-      if (name.endsWith('.json') && !inUse.has(name.slice(0, -'.json'.length)))
-        fs.rmSync(path.join(POSTS_CACHE, name), { force: true });
-    }
-  } catch {
-    // A cache that cannot be written (a read-only folder) costs room, never the build.
-  }
+function postHtml({ file }) {
+  return fromMemoryCache('html', file, '', () => bodyHtml(file, parseFile(file), (md ??= markdown())));
 }
 
 /**
@@ -637,14 +576,13 @@ function staticFilesNow() {
 }
 
 /**
- * Every post, newest first, checked and rendered: those published by `day` (the build's day,
+ * Every post, newest first, checked (its HTML is postHtml()'s): those published by `day` (the build's day,
  * YYYY-MM-DD), or, with `drafts` (npm run dev), every one, drafts and scheduled posts marked.
  * `routes` are the site's routes (pages/_data/routes.json), `team` its members. Every post with a
  * mistake is reported at once, each at its file and line (SiteErrors), so that fixing one does
  * not only reveal the next.
  */
 function readPosts({ drafts = false, routes, team, day }) {
-  lastReadKeys = new Set();
   const routePaths = new Set(routes.map((route) => route.path));
   const photos = photosNow();
   const frontMatterContext = digest([team.map((member) => member.name), photos]);
@@ -706,11 +644,10 @@ function readPosts({ drafts = false, routes, team, day }) {
     fs.existsSync(path.join(ROOT, 'static', pathname));
   // A link's target may be any page or file, a photo any photo: the text is read again when they change.
   const textContext = digest([[...routePaths, ...postPaths, ...scheduledOn], photos, staticFilesNow()]);
-  let md;
   const rendered = published.flatMap(({ slug, file, post, data, scheduled }) => {
     const body = attempt(() =>
       fromMemoryCache('text', file, textContext, () =>
-        renderBody(file, post, { md: (md ??= markdown()), pathExists, scheduledOn }),
+        checkBody(file, post, { md: (md ??= markdown()), pathExists, scheduledOn }),
       ),
     );
     if (!body) return [];
@@ -731,7 +668,6 @@ function readPosts({ drafts = false, routes, team, day }) {
         coverAlt: data.coverAlt ?? '',
         draft: data.draft === true,
         scheduled,
-        html: body.html,
         headings: body.headings,
         numberedHeadings: body.numberedHeadings,
         readingMinutes: Math.max(1, Math.ceil(body.words / WORDS_PER_MINUTE)),
@@ -748,7 +684,7 @@ module.exports = {
   CATEGORIES,
   POST_PHOTO,
   readPosts,
-  pruneDiskCache,
+  postHtml,
   postFiles,
   longDate,
 };
