@@ -4,8 +4,8 @@
  * file to edit (from the site's root), the line, and the fix. Most mistakes are a fixture folder,
  * tests/fixtures/mistakes/<name>/, whose files are laid over the copy at their paths (a page, a
  * partial or a data file with the mistake in it), so that each case holds whatever the site's own
- * content becomes. The cases and their messages are listed in docs/testing.md ("Mistakes the build
- * stops").
+ * content becomes, and a row of FIXTURE_MISTAKES, with what the build must say. The cases and
+ * their messages are listed in docs/testing.md ("Mistakes the build stops").
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -75,236 +75,127 @@ function expectBlock(message: string, where: string, what: RegExp, fix: RegExp) 
   expect(message).not.toMatch(/node_modules|\n\s+at /);
 }
 
-describe('includes and locals', () => {
-  it('stops on locals that are not JSON, at the include', () => {
-    expectBlock(
-      messageOf('locals-not-json'),
+/**
+ * A mistake of tests/fixtures/mistakes/: what it is; its fixture folder; the page rendered (by
+ * default /pricing, which the fixture's page may replace); where the message's first line points,
+ * "file:line:column" (a pattern where a column or line follows the site's content); what the
+ * message must say, its fix among it; what it must not say.
+ */
+type FixtureMistake = [string, string, string | undefined, string | RegExp, RegExp[], RegExp[]?];
+// One row a mistake: a table reads best as one.
+// prettier-ignore
+const FIXTURE_MISTAKES: Record<string, FixtureMistake[]> = {
+  'includes and locals': [
+    ['locals that are not JSON, at the include', 'locals-not-json', undefined, 'pages/pricing.html:2:3',
+      [/partials\/content\/cta\.html are not valid JSON/, /no trailing comma/]],
+    ['a missing required local, naming it and what it is', 'required-local-missing', undefined,
+      'pages/pricing.html:2:3', [/does not give the required local "title"/, /string: the heading/]],
+    ['a misspelt local, listing the declared ones', 'local-misspelt', undefined, 'pages/pricing.html:2:3',
+      [/partials\/content\/cta\.html has no local "titel"/,
+        /title \(string, required\), text \(string, required\)/]],
+    ['an icon name that partials/icon.html does not draw, listing the ones it does', 'icon-unknown', undefined,
       'pages/pricing.html:2:3',
-      /partials\/content\/cta\.html are not valid JSON/,
-      /no trailing comma/,
-    );
-  });
-
-  it('stops on a missing required local, naming it and what it is', () => {
-    expectBlock(
-      messageOf('required-local-missing'),
-      'pages/pricing.html:2:3',
-      /does not give the required local "title"/,
-      /string: the heading/,
-    );
-  });
-
-  it('stops on a misspelt local, listing the declared ones', () => {
-    const message = messageOf('local-misspelt');
-    expect(message).toMatch(/^pages\/pricing\.html:2:3\n/);
-    expect(message).toMatch(/partials\/content\/cta\.html has no local "titel"/);
-    expect(message).toMatch(/title \(string, required\), text \(string, required\)/);
-  });
-
-  it('stops on an icon name that partials/icon.html does not draw, listing the ones it does', () => {
-    expectBlock(
-      messageOf('icon-unknown'),
-      'pages/pricing.html:2:3',
-      /"icon" of partials\/content\/card\.html is "serach", not an icon partials\/icon\.html draws/,
-      /Use one of: menu, close, .*search/,
-    );
-  });
-
-  it('stops on a local of the wrong type', () => {
-    const message = messageOf('local-wrong-type');
-    expect(message).toMatch(/^pages\/pricing\.html:2:3\n/);
-    expect(message).toMatch(/"keys" of partials\/content\/stats\.html is "retention", not a string\[\]/);
-  });
-
-  it('stops on a list of steps given as something else than a list of {…}', () => {
-    const message = messageOf('steps-not-objects');
-    expect(message).toMatch(/^pages\/pricing\.html:2:3\n/);
-    expect(message).toMatch(/"steps" of partials\/content\/steps\.html is .*, not an object\[\]/);
-  });
-
-  it('stops on a misspelt field of a step, at the element that shows it', () => {
-    const message = messageOf('step-field-misspelt');
-    expect(message).toMatch(/^partials\/content\/notice\.html:7:\d+\n/);
-    expect(message).toMatch(/shows the word "undefined" in <li class="ds-notice__step">/);
-  });
-
-  it('stops on a missing partial, at the file that includes it, suggesting the nearest one', () => {
-    expectBlock(
-      messageOf('partial-missing'),
+      [/"icon" of partials\/content\/card\.html is "serach", not an icon partials\/icon\.html draws/,
+        /Use one of: menu, close, .*search/]],
+    ['a local of the wrong type', 'local-wrong-type', undefined, 'pages/pricing.html:2:3',
+      [/"keys" of partials\/content\/stats\.html is "retention", not a string\[\]/]],
+    ['a list of steps given as something else than a list of {…}', 'steps-not-objects', undefined,
+      'pages/pricing.html:2:3', [/"steps" of partials\/content\/steps\.html is .*, not an object\[\]/]],
+    ['a misspelt field of a step, at the element that shows it', 'step-field-misspelt', undefined,
+      /^partials\/content\/notice\.html:7:\d+$/, [/shows the word "undefined" in <li class="ds-notice__step">/]],
+    ['a missing partial, at the file that includes it, suggesting the nearest one', 'partial-missing', undefined,
       'partials/content/notice.html:5:3',
-      /names partials\/breadcrumb\.html, which does not exist/,
-      /Did you mean "partials\/breadcrumbs\.html"\? Correct the path/,
-    );
-  });
-
-  it('suggests no partial for a name unlike any', () => {
-    const message = messageOf('partial-unlike-any');
-    expect(message).toMatch(/names partials\/content\/pricing-extras\.html, which does not exist/);
-    expect(message).not.toMatch(/Did you mean/);
-  });
-
-  it('stops on a page file copied with the old route attribute, saying its route is its path', () => {
-    expectBlock(
-      messageOf('old-route-attribute'),
-      'pages/pricing.html:1:9',
-      /a page's route is its file's path, \/pricing/,
-      /Remove route="\/blog\/seo" and write <layout>\. .*\/blog\/seo is pages\/blog\/seo\.html/,
-    );
-  });
-
-  it('stops on a declaration with a type the build does not know', () => {
-    const message = messageOf('declared-type-unknown');
-    expect(message).toMatch(/^partials\/content\/notice\.html:4:1\n/);
-    expect(message).toMatch(/declared with the type "url"/);
-  });
-});
-
-describe('expressions', () => {
-  it('stops on a misspelt property inside a loop, at the expression', () => {
-    expectBlock(
-      messageOf('loop-property-misspelt'),
+      [/names partials\/breadcrumb\.html, which does not exist/,
+        /Did you mean "partials\/breadcrumbs\.html"\? Correct the path/]],
+    ['a partial named unlike any, suggesting none', 'partial-unlike-any', undefined, 'pages/pricing.html:2:3',
+      [/names partials\/content\/pricing-extras\.html, which does not exist/], [/Did you mean/]],
+    ['a page file copied with the old route attribute, saying its route is its path', 'old-route-attribute',
+      undefined, 'pages/pricing.html:1:9',
+      [/a page's route is its file's path, \/pricing/,
+        /Remove route="\/blog\/seo" and write <layout>\. .*\/blog\/seo is pages\/blog\/seo\.html/]],
+    ['a declaration with a type the build does not know', 'declared-type-unknown', undefined,
+      'partials/content/notice.html:4:1', [/declared with the type "url"/]],
+  ],
+  expressions: [
+    ['a misspelt property inside a loop, at the expression', 'loop-property-misspelt', undefined,
       'partials/content/notice.html:5:24',
-      /\{\{ addon\.prise \}\} reads "prise", which pricing\.addons\[0\] does not have/,
-      new RegExp(`has: ${Object.keys(pricing.addons[0]!).join(', ')}\\.`),
-    );
-  });
-
-  it('stops on a misspelt property in a partial', () => {
-    const message = messageOf('partial-property-misspelt');
-    expect(message).toMatch(/^partials\/content\/notice\.html:5:24\n/);
-    expect(message).toMatch(/\{\{ member\.rol \}\} reads "rol", which team\[0\] does not have/);
-  });
-
-  it('stops on a misspelt property outside a loop', () => {
-    const message = messageOf('property-misspelt');
-    expect(message).toMatch(/^pages\/pricing\.html:2:\d+\n/);
-    expect(message).toMatch(/\{\{ site\.opening \}\} reads "opening", which site does not have/);
-    expect(message).toMatch(/add "opening" to pages\/_data\/site\.json and its schema/);
-  });
-
-  it('stops on a misspelt variable, at the expression', () => {
-    const message = messageOf('variable-misspelt');
-    expect(message).toMatch(/^partials\/content\/notice\.html:6:3\n/);
-    expect(message).toMatch(/\{\{ titel \}\} reads "titel", which is not defined here/);
-  });
-
-  it('stops on a misspelt loop variable, at its element', () => {
-    const message = messageOf('loop-variable-misspelt');
-    expect(message).toMatch(/^partials\/content\/notice\.html:5:\d+\n/);
-    expect(message).toMatch(/shows the word "undefined" in <p class="ds-notice">/);
-  });
-
-  it('stops on a key that an include passes but the data does not have', () => {
-    const message = messageOf('data-key-missing');
+      [/\{\{ addon\.prise \}\} reads "prise", which pricing\.addons\[0\] does not have/,
+        new RegExp(`has: ${Object.keys(pricing.addons[0]!).join(', ')}\\.`)]],
+    ['a misspelt property in a partial', 'partial-property-misspelt', undefined,
+      'partials/content/notice.html:5:24', [/\{\{ member\.rol \}\} reads "rol", which team\[0\] does not have/]],
+    ['a misspelt property outside a loop', 'property-misspelt', undefined, /^pages\/pricing\.html:2:\d+$/,
+      [/\{\{ site\.opening \}\} reads "opening", which site does not have/,
+        /add "opening" to pages\/_data\/site\.json and its schema/]],
+    ['a misspelt variable, at the expression', 'variable-misspelt', undefined, 'partials/content/notice.html:6:3',
+      [/\{\{ titel \}\} reads "titel", which is not defined here/]],
+    ['a misspelt loop variable, at its element', 'loop-variable-misspelt', undefined,
+      /^partials\/content\/notice\.html:5:\d+$/, [/shows the word "undefined" in <p class="ds-notice">/]],
     // At the key, in the include's locals.
-    expect(message).toMatch(/^pages\/pricing\.html:2:77\n/);
-    expect(message).toMatch(/"dealz", which stats does not have/);
-    expect(message).toMatch(/add "dealz" to pages\/_data\/stats\.json and its schema/);
-  });
-});
-
-describe('data files', () => {
-  it('stops on a JSON syntax error at its line and column', () => {
-    expectBlock(
-      messageOf('json-syntax'),
-      'pages/_data/pricing.json:6:7',
-      /not valid JSON: Expected ',' or '}' after property value/,
-      /missing or extra comma/,
-    );
-  });
-
-  it('stops on a team member without a role, at the member', () => {
-    expectBlock(
-      messageOf('member-without-role', 'pages/about-us/team.html'),
-      'pages/_data/team.json:2:3',
-      /In team\.json, \[0\] has no "role"/,
-      /Add "role" \(Job title\)/,
-    );
-  });
-
-  it('stops on a time zone that is none, at the field', () => {
-    expectBlock(
-      messageOf('time-zone-unknown'),
-      'pages/_data/site.json:13:3',
-      /In site\.json, "timeZone" is "Eastern", which is not a time zone/,
-      /"America\/New_York"/,
-    );
-  });
-
-  it('stops on live calls to action with no phone number for Call Now to dial, at the phone', () => {
-    expectBlock(
-      messageOf('call-now-without-phone', 'pages/contact.html'),
-      'pages/_data/site.json:11:3',
-      /"liveActions" is true, and Call Now would dial "\{phone\}", which is no phone number/,
-      /keep "liveActions": false until there is one/,
-    );
-  });
-
-  it('stops on an editor repository that is not owner/name, at the field, with what it holds', () => {
-    const message = messageOf('editor-repository');
-    expect(message).toMatch(/^pages\/_data\/editor\.json:3:\d+\n/);
-    expect(message).toMatch(/repository/);
-    expect(message).toMatch(/Fix: .*owner\/name/);
-  });
-
-  it('stops on a booking page that is not an https:// address, at the field', () => {
+    ['a key that an include passes but the data does not have', 'data-key-missing', undefined,
+      'pages/pricing.html:2:77',
+      [/"dealz", which stats does not have/, /add "dealz" to pages\/_data\/stats\.json and its schema/]],
+  ],
+  'data files': [
+    ['a JSON syntax error at its line and column', 'json-syntax', undefined, 'pages/_data/pricing.json:6:7',
+      [/not valid JSON: Expected ',' or '}' after property value/, /missing or extra comma/]],
+    ['a team member without a role, at the member', 'member-without-role', 'pages/about-us/team.html',
+      'pages/_data/team.json:2:3', [/In team\.json, \[0\] has no "role"/, /Add "role" \(Job title\)/]],
+    ['a time zone that is none, at the field', 'time-zone-unknown', undefined, 'pages/_data/site.json:13:3',
+      [/In site\.json, "timeZone" is "Eastern", which is not a time zone/, /"America\/New_York"/]],
+    ['live calls to action with no phone number for Call Now to dial, at the phone', 'call-now-without-phone',
+      'pages/contact.html', 'pages/_data/site.json:11:3',
+      [/"liveActions" is true, and Call Now would dial "\{phone\}", which is no phone number/,
+        /keep "liveActions": false until there is one/]],
+    ['an editor repository that is not owner/name, at the field, with what it holds', 'editor-repository',
+      undefined, /^pages\/_data\/editor\.json:3:\d+$/, [/repository/, /Fix: .*owner\/name/]],
     // site.json leaves an empty bookingUrl out (its default), as the browser editor writes it.
-    const message = messageOf('booking-not-https', 'pages/contact.html');
-    expect(message).toMatch(/^pages\/_data\/site\.json:12:\d+\n/);
-    expect(message).toMatch(/bookingUrl/);
-  });
+    ['a booking page that is not an https:// address, at the field', 'booking-not-https', 'pages/contact.html',
+      /^pages\/_data\/site\.json:12:\d+$/, [/bookingUrl/]],
+    ['a price written as a number, at the field', 'price-a-number', undefined,
+      /^pages\/_data\/pricing\.json:6:\d+$/, [/In pricing\.json, packages\[0\]\.price must be string/]],
+    ['a package that includes no package before it, naming the nearest', 'includes-unknown', undefined,
+      /^pages\/_data\/pricing\.json:25:\d+$/,
+      [/includes "\w+", which is not a package before it/, /Did you mean "\w+"\? Name one of: /]],
+    ['an add-on price without its unit', 'unit-missing', undefined, /^pages\/_data\/pricing\.json:\d+:\d+$/,
+      [/has no "unit"/]],
+    ['a case study without results', 'results-missing', 'pages/case-studies.html',
+      'pages/_data/case-studies.json:2:3', [/In case-studies\.json, \[0\] has no "results"/]],
+    ['a field a data file does not use (a misspelt name)', 'field-unknown', undefined,
+      /^pages\/_data\/pricing\.json:17:\d+$/,
+      [/In pricing\.json, packages\[0\] has "populer", which is not a field of pricing\.json/]],
+    ['a misspelt required field at the misspelling, naming the field it should be', 'required-field-misspelt',
+      'pages/about-us/team.html', 'pages/_data/team.json:5:5',
+      [/In team\.json, \[0\] has "rol", which is not a field of team\.json/, /Did you mean "role" \(Job title\)\?/]],
+    ['a data file without a schema', 'data-file-without-schema', undefined, 'pages/_data/offices.json',
+      [/has no schema/, /pages\/_data\/schemas\/offices\.schema\.json/]],
+  ],
+  'routes, pages and navigation': [
+    ['a page whose route is missing, at its first line', 'route-missing', 'pages/webinars.html',
+      'pages/webinars.html:1:1',
+      [/pages\/webinars\.html is the page of \/webinars, which is not in pages\/_data\/routes\.json/,
+        /needs its route in pages\/_data\/routes\.json/]],
+    ['a navigation link to a path that is not a route', 'navigation-not-a-route', undefined,
+      /^pages\/_data\/navigation\.json:18:\d+$/, [/links to "\/prices", which is not a route/]],
+  ],
+  assets: [
+    ['an image that does not exist, at the line that names it', 'image-missing', undefined,
+      'partials/content/notice.html:5:3',
+      [/<img> names \/images\/addon-chart\.png, which does not exist/, /Put the file at images\/addon-chart\.png/]],
+  ],
+};
 
-  it('stops on a price written as a number, at the field', () => {
-    const message = messageOf('price-a-number');
-    expect(message).toMatch(/^pages\/_data\/pricing\.json:6:\d+\n/);
-    expect(message).toMatch(/In pricing\.json, packages\[0\]\.price must be string/);
+for (const [group, mistakes] of Object.entries(FIXTURE_MISTAKES)) {
+  describe(group, () => {
+    it.each(mistakes)('stops on %s', (_, fixture, page, where, says, never = []) => {
+      const message = messageOf(fixture, page);
+      const [first, ...rest] = message.split('\n');
+      if (typeof where === 'string') expect(first).toBe(where);
+      else expect(first).toMatch(where);
+      for (const pattern of [...says, /Fix: /]) expect(rest.join('\n')).toMatch(pattern);
+      for (const pattern of [...never, /node_modules|\n\s+at /]) expect(message).not.toMatch(pattern);
+    });
   });
-
-  it('stops on a package that includes no package before it, naming the nearest', () => {
-    const message = messageOf('includes-unknown');
-    expect(message).toMatch(/^pages\/_data\/pricing\.json:25:\d+\n/);
-    expect(message).toMatch(/includes "\w+", which is not a package before it/);
-    expect(message).toMatch(/Did you mean "\w+"\? Name one of: /);
-  });
-
-  it('stops on an add-on price without its unit', () => {
-    const message = messageOf('unit-missing');
-    expect(message).toMatch(/^pages\/_data\/pricing\.json:\d+:\d+\n/);
-    expect(message).toMatch(/has no "unit"/);
-  });
-
-  it('stops on a case study without results', () => {
-    const message = messageOf('results-missing', 'pages/case-studies.html');
-    expect(message).toMatch(/^pages\/_data\/case-studies\.json:2:3\n/);
-    expect(message).toMatch(/In case-studies\.json, \[0\] has no "results"/);
-  });
-
-  it('stops on a field a data file does not use (a misspelt name)', () => {
-    const message = messageOf('field-unknown');
-    expect(message).toMatch(/^pages\/_data\/pricing\.json:17:\d+\n/);
-    expect(message).toMatch(
-      /In pricing\.json, packages\[0\] has "populer", which is not a field of pricing\.json/,
-    );
-  });
-
-  it('stops on a misspelt required field at the misspelling, naming the field it should be', () => {
-    expectBlock(
-      messageOf('required-field-misspelt', 'pages/about-us/team.html'),
-      'pages/_data/team.json:5:5',
-      /In team\.json, \[0\] has "rol", which is not a field of team\.json/,
-      /Did you mean "role" \(Job title\)\?/,
-    );
-  });
-
-  it('stops on a data file without a schema', () => {
-    expectBlock(
-      messageOf('data-file-without-schema'),
-      'pages/_data/offices.json',
-      /has no schema/,
-      /pages\/_data\/schemas\/offices\.schema\.json/,
-    );
-  });
-});
+}
 
 describe('routes, pages and navigation', () => {
   it('stops on a route whose page is missing, at the route', () => {
@@ -337,32 +228,6 @@ describe('routes, pages and navigation', () => {
     expect(message.split('\n')[0]).toMatch(/^pages\/_data\/routes\.json:\d+:\d+$/);
     expect(message).toContain(`Entries [${entries![1]}] and [${count}] both have the path "/pricing"`);
     expect(message).toMatch(/Fix: Give entry \[\d+\] its own path/);
-  });
-
-  it('stops on a page whose route is missing, at its first line', () => {
-    expectBlock(
-      messageOf('route-missing', 'pages/webinars.html'),
-      'pages/webinars.html:1:1',
-      /pages\/webinars\.html is the page of \/webinars, which is not in pages\/_data\/routes\.json/,
-      /needs its route in pages\/_data\/routes\.json/,
-    );
-  });
-
-  it('stops on a navigation link to a path that is not a route', () => {
-    const message = messageOf('navigation-not-a-route');
-    expect(message).toMatch(/^pages\/_data\/navigation\.json:18:\d+\n/);
-    expect(message).toMatch(/links to "\/prices", which is not a route/);
-  });
-});
-
-describe('assets', () => {
-  it('stops on an image that does not exist, at the line that names it', () => {
-    expectBlock(
-      messageOf('image-missing'),
-      'partials/content/notice.html:5:3',
-      /<img> names \/images\/addon-chart\.png, which does not exist/,
-      /Put the file at images\/addon-chart\.png/,
-    );
   });
 });
 
