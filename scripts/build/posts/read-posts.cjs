@@ -2,9 +2,10 @@
 /**
  * The blog's posts, read from pages/_posts/<slug>.md: each one's front matter checked against
  * pages/_data/schemas/post.schema.json and against the site (its author a team member, its
- * category a listing, its cover a photo), and its Markdown turned into HTML (CommonMark with GFM
- * tables, anchors on headings, photos through the picture markup) with every link checked and
- * the HTML held to an allowlist (post-html.cjs). A mistake stops the build as one SiteError at the file and line.
+ * category a listing, its cover a photo), every link and photo of its Markdown checked, and its
+ * Markdown turned into HTML for its page and the feeds (postHtml: CommonMark with GFM tables,
+ * anchors on headings, photos through the picture markup), held to an allowlist (post-html.cjs).
+ * A mistake stops the build as one SiteError at the file and line.
  *
  * Read by the page plugin's data (site-data.cjs: the templates' `blog`), by the step that writes
  * the posts' index before Parcel (posts-index.cjs) and by the feeds (feeds-reporter.cjs).
