@@ -326,6 +326,18 @@ function markdown() {
     md.renderer.rules[rule] = (...args) =>
       render(...args).replace(/^<pre>/, '<pre class="ds-post__code" tabindex="0">');
   }
+  // Photos are placed as everywhere else: an <img> of pages/_images/ with its sizes, which the
+  // page plugin turns into a <picture>; with a title, in a figure with that caption.
+  md.renderer.rules.image = (all, index) => {
+    const token = all[index];
+    const name = token.attrGet('src').replace(/^\/?pages\/_images\//, '');
+    const alt = escape(token.children.map((child) => child.content).join(''));
+    const title = token.attrGet('title');
+    const img = `<img src="${IMAGES_URL}${escape(name)}" alt="${alt}" sizes="${POST_PHOTO.sizes}" widths="${POST_PHOTO.widths}" />`;
+    return title
+      ? `<figure class="ds-post__figure">${img}<figcaption>${escape(title)}</figcaption></figure>`
+      : img;
+  };
   return md;
 }
 
@@ -441,8 +453,8 @@ function checkBody(file, post, { md, pathExists, scheduledOn }) {
   }
   // HTML a post writes itself (any "<" before a letter, "/", "!" or "?", code and autolinks too)
   // is held to the allowlist here, so that every post's mistake shows at once; every post's text
-  // is held to it again as its page renders it (postHtml).
-  if (/<[a-z!/?]/i.test(post.body)) bodyHtml(file, post, md);
+  // is held to it again as its page renders it (postHtml, which then finds it made here).
+  if (/<[a-z!/?]/i.test(post.body)) fromMemoryCache('html', file, '', () => bodyHtml(file, post, md));
   const headings = tokens
     .map((token, index) => ({ token, inline: tokens[index + 1] }))
     .filter(({ token }) => token.type === 'heading_open' && token.tag === 'h2')
@@ -460,18 +472,6 @@ function checkBody(file, post, { md, pathExists, scheduledOn }) {
  * the build, at the first line that names it.
  */
 function bodyHtml(file, post, md) {
-  // Photos are placed as everywhere else: an <img> of pages/_images/ with its sizes, which the
-  // page plugin turns into a <picture>; with a title, in a figure with that caption.
-  md.renderer.rules.image = (all, index) => {
-    const token = all[index];
-    const name = token.attrGet('src').replace(/^\/?pages\/_images\//, '');
-    const alt = md.utils.escapeHtml(token.children.map((child) => child.content).join(''));
-    const title = token.attrGet('title');
-    const img = `<img src="${IMAGES_URL}${md.utils.escapeHtml(name)}" alt="${alt}" sizes="${POST_PHOTO.sizes}" widths="${POST_PHOTO.widths}" />`;
-    return title
-      ? `<figure class="ds-post__figure">${img}<figcaption>${md.utils.escapeHtml(title)}</figcaption></figure>`
-      : img;
-  };
   const { html, refused } = sanitizePostHtml(md.render(post.body));
   if (refused.length > 0) {
     const [{ what, needles }] = refused;
