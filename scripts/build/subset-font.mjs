@@ -19,27 +19,16 @@ import subsetFont from 'subset-font';
 
 const require = createRequire(import.meta.url);
 const { ROOT } = require('./repo-root.cjs');
+/**
+ * The code points a CSS `unicode-range` covers, as [first, last] ranges.
+ * @type {(value: string) => [number, number][]}
+ */
+export const parseUnicodeRange = require('./page-packager/page-styles.cjs').parseUnicodeRange;
 const DECLARATIONS = path.join(ROOT, 'styles/base/_fonts.scss');
 /** Fontsource's files Inter is cut from, in the order they are tried. */
 const SOURCES = ['latin', 'latin-ext'].map((subset) =>
   require.resolve(`@fontsource-variable/inter/files/inter-${subset}-wght-normal.woff2`),
 );
-
-/**
- * The code points a CSS `unicode-range` covers ("U+0-FF", "U+2191", wildcards such as "U+??").
- * @param {string} value
- * @returns {[number, number][]}
- */
-export function parseUnicodeRange(value) {
-  return value.split(',').map((part) => {
-    const range = part.trim().replace(/^U\+/i, '');
-    if (range.includes('?')) {
-      return [Number.parseInt(range.replace(/\?/g, '0'), 16), Number.parseInt(range.replace(/\?/g, 'F'), 16)];
-    }
-    const [start, end = start] = range.split('-');
-    return [Number.parseInt(start, 16), Number.parseInt(end, 16)];
-  });
-}
 
 /** Every code point of a list of [first, last] ranges. */
 const codePointsOf = (ranges) =>

@@ -103,6 +103,17 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
     expect(output()).toEqual(cold);
   });
 
+  it('after a stylesheet’s edit alone, puts its new text into every page from its cache', () => {
+    // A page's result is cached on the bundles it links, not on their text: the pages' packager
+    // depends on its stylesheets' (scripts/build/page-packager/).
+    tree.edit('styles/components/_addon.scss', 'padding: space(6);', 'padding: 1.2345rem;');
+    expect(build()).toMatch(ONE_PROCESS);
+    expect(page('about-us.html')).toContain('1.2345rem');
+    tree.edit('styles/components/_addon.scss', 'padding: 1.2345rem;', 'padding: space(6);');
+    expect(build()).toMatch(ONE_PROCESS);
+    expect(output()).toEqual(cold);
+  });
+
   let warm: Record<string, string>;
 
   it('after a post’s edit, a data file’s edit and an island’s, builds from its cache', () => {
@@ -236,5 +247,26 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
       ),
     );
     expect(fellBackForTheSite(stray.stderr), stray.stderr).toBe(false);
+    // A <style> of a head's own, which the CSP would not allow (it hashes the stylesheets): the
+    // pages' packager stops it, at its partial's line.
+    tree.edit('partials/footer.html', '<script>alert(1)</script>\n', '');
+    const styleLine = tree.edit(
+      'partials/head.html',
+      '<link rel="icon"',
+      '<style>p{color:red}</style>\n<link rel="icon"',
+    );
+    const style = spawnSync('npm', ['run', '--silent', 'build'], {
+      cwd: tree.root,
+      env: { ...process.env, BUILD_DAY: '2026-06-01' },
+      encoding: 'utf8',
+    });
+    expect(style.status).not.toBe(0);
+    const said = `${style.stdout}${style.stderr}`.replace(/\s+/g, ' ');
+    expect(said).toMatch(
+      new RegExp(
+        `partials/head\\.html:${styleLine}:8: dist/[\\w/-]+\\.html has a <style> in its head \\(p\\{color:red\\}…\\)`,
+      ),
+    );
+    expect(said).toContain('Move its rules into a stylesheet under styles/');
   });
 });

@@ -7,8 +7,6 @@
  * content becomes, and a row of FIXTURE_MISTAKES, with what the build must say. The cases and
  * their messages are listed in docs/testing.md ("Mistakes the build stops").
  */
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { writeFixtureImage } from '../support/fixture-images.mjs';
 import pricing from '../../pages/_data/pricing.json';
 import { copyOfSite, type TreeCopy } from '../support/tree-copy';
-import { ROOT, runIn } from '../support/site';
+import { ROOT } from '../support/site';
 import { anAuthor, postFile } from '../support/posts';
 
 /** One copy for every case: each makes its mistake on it, and the copy is put back after it. */
@@ -556,41 +554,5 @@ describe('posts', () => {
     ],
   ])('stops on %s in the text, at its line', (_, text, where, what) => {
     expectBlock(failing('x.md', postFile(FIELDS, text)), `pages/_posts/${where}`, what, /Fix: /);
-  });
-});
-
-describe('code in the built pages', () => {
-  /** Runs scripts/build/inline-styles.mjs over one built page of the copy; its output, exit status and record. */
-  function inliningStyles(html: string) {
-    const tree = copy();
-    tree.write('dist/page.html', html);
-    try {
-      const output = execFileSync('node', ['scripts/build/inline-styles.mjs'], {
-        ...runIn(tree.root),
-        encoding: 'utf8',
-        stdio: 'pipe',
-      });
-      return {
-        status: 0,
-        output,
-        record: readFileSync(path.join(tree.root, 'hosting/inline-code.json'), 'utf8'),
-      };
-    } catch (error) {
-      const { status, stderr } = error as { status: number; stderr: string };
-      return { status, output: stderr, record: '' };
-    } finally {
-      rmSync(path.join(tree.root, 'hosting'), { recursive: true, force: true });
-    }
-  }
-  const head = '<!doctype html><html><head><script type=importmap>{"imports":{}}</script></head>';
-
-  it('records the hashes of the head’s own inline code for the CSP, and of nothing in the body', () => {
-    // Code in the body stops the build inside Parcel (build-cache.test.ts): were it there, it is not hashed.
-    const { status, record } = inliningStyles(`${head}<body><script>alert(1)</script></body></html>`);
-    expect(status).toBe(0);
-    expect(JSON.parse(record)).toMatchObject({
-      scripts: [`sha256-${createHash('sha256').update('{"imports":{}}').digest('base64')}`],
-      styles: [],
-    });
   });
 });

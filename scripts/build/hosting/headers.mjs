@@ -11,7 +11,7 @@ import { PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from '../../cloudflare/
 
 const { EDITOR_PATH } = createRequire(import.meta.url)('../editor/editor-config.cjs');
 
-/** Where the build records the hashes of the pages' own inline code (scripts/build/inline-styles.mjs). */
+/** Where the build records the hashes of the pages' own inline code (hosting/inline-code-hashes.cjs). */
 export const INLINE_CODE_RECORD = 'hosting/inline-code.json';
 
 /** A CSP source for one inline script's or style's text: its SHA-256, as browsers compute it. */
@@ -55,7 +55,12 @@ export function inlineCodeOf(html) {
       visit(child, inHead && node.nodeName !== 'template' ? true : node.nodeName === 'head');
   };
   visit(parse(html), false);
-  return { scriptHashes: scripts.map(hashOfInlineCode), styleHashes: styles.map(hashOfInlineCode), stray };
+  return {
+    scriptHashes: scripts.map(hashOfInlineCode),
+    styleHashes: styles.map(hashOfInlineCode),
+    headStyles: styles,
+    stray,
+  };
 }
 
 /** Where Cloudflare Turnstile's script and challenge come from (lead-receiver.json turnstileSiteKey). */

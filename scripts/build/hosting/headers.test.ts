@@ -22,6 +22,7 @@ describe('the inline code a page may run', () => {
     expect(inlineCodeOf(page('<p>Text</p>'))).toEqual({
       scriptHashes: [hash(IMPORT_MAP)],
       styleHashes: [hash(CSS)],
+      headStyles: [CSS],
       stray: [],
     });
   });

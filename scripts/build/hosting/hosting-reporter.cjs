@@ -1,10 +1,10 @@
 /**
  * Parcel reporter, listed last (.parcelrc): once a production build has written every bundle, makes
- * dist/ what a host receives, in three steps that need the bytes Parcel wrote (docs/architecture.md):
- * the pages finished (../inline-styles.mjs: the stylesheet inlined, the entry script pinned, the
- * hashes of each head's inline code recorded), the hosts' files from those hashes
- * (write-hosting-files.mjs), then the output for the host DEPLOY_TO names (precompress.mjs). One
- * reporter in that order, since Parcel runs the next reporter after one that failed.
+ * dist/ what a host receives, in three steps that need the whole build (docs/architecture.md): the
+ * hashes of the heads' inline code recorded from the bundle graph (inline-code-hashes.cjs), the
+ * hosts' files from those hashes (write-hosting-files.mjs), then the output for the host DEPLOY_TO
+ * names (precompress.mjs). One reporter in that order, since Parcel runs the next reporter after
+ * one that failed.
  */
 const path = require('node:path');
 const { default: ThrowableDiagnostic, escapeMarkdown } = require('@parcel/diagnostic');
@@ -23,11 +23,11 @@ module.exports = new Reporter({
       return;
     }
     const started = performance.now();
-    const { inlineStyles } = await import('../inline-styles.mjs');
+    const { recordInlineCode } = require('./inline-code-hashes.cjs');
     const { writeHostingFiles } = await import('./write-hosting-files.mjs');
     const { outputForHost } = await import('./precompress.mjs');
     // Parcel's report reads messages as Markdown, in which DEPLOY_TO's underscore would be lost.
-    for (const step of [inlineStyles, writeHostingFiles, outputForHost]) {
+    for (const step of [() => recordInlineCode(event.bundleGraph), writeHostingFiles, outputForHost]) {
       try {
         logger.info({ message: escapeMarkdown(await step()) });
       } catch (error) {

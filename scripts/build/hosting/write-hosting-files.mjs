@@ -56,7 +56,7 @@ function distFiles(dir = DIST) {
 
 /**
  * The hashes of the inline scripts and styles the site's own head writes on every page, for the
- * CSP, as the build recorded them while it finished the pages (scripts/build/inline-styles.mjs;
+ * CSP, as the build recorded them from its bundle graph (inline-code-hashes.cjs;
  * inline code anywhere else has stopped the build: inline-code-check).
  */
 function inlineHashes() {
@@ -71,7 +71,7 @@ function inlineHashes() {
 }
 
 /**
- * Writes the files above for the site in dist/ (pages finished by inline-styles.mjs, whose record
+ * Writes the files above for the site in dist/ (inline-code-hashes.cjs's record
  * holds their inline code's hashes), and returns what it wrote, as a line.
  */
 export function writeHostingFiles() {

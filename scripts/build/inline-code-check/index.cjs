@@ -1,10 +1,10 @@
 /**
  * Parcel optimizer, after Parcel's own HTML minifier: each page as it will ship, read as a browser
  * reads it (hosting/headers.mjs inlineCodeOf, with parse5), runs no inline code but its head's own,
- * which the CSP allows by its hashes (Parcel's import map; inline-styles.mjs adds the stylesheet
- * once Parcel has written the pages, and takes the hashes from their heads). A script or style
- * anywhere else came from content: it stops the build, at the file it is written in when that is
- * a partial or the page, rather than be hashed into the policy.
+ * which the CSP allows by its hashes (Parcel's import map and the stylesheets the pages' packager
+ * puts in: hosting/inline-code-hashes.cjs). A script or style anywhere else came from content: it
+ * stops the build, at the file it is written in when that is a partial or the page, rather than be
+ * hashed into the policy. The packager stops a `<style>` written into a head (strayCodeError).
  *
  * As a Parcel plugin it runs in Parcel's workers, and its verdict is cached with the page: a build
  * after one post's edit reads again only the pages Parcel builds again.
@@ -34,28 +34,38 @@ function writtenIn(files, code) {
   return locateIn(files, new RegExp(characters.map(escape).join('[\\s;]*')));
 }
 
+/**
+ * The build's stop for inline code a page carries that its head and build do not write: what it
+ * is, in the built page, at the partial or page it is written in.
+ */
+function strayCodeError(bundle, stray, fix) {
+  const page = bundle.getMainEntry()?.filePath;
+  const found = writtenIn([...(page ? [page] : []), ...partialFiles()], stray.code);
+  // The page's file in dist/ (a page's name has no hash to resolve: its URL is stable).
+  const built = path.relative(ROOT, path.join(bundle.target.distDir, bundle.name)).split(path.sep).join('/');
+  return new SiteError({
+    what: `${built} has ${stray.what}, which the site's own markup never writes.`,
+    file: found?.file ?? page ?? built,
+    line: found?.line,
+    column: found?.column,
+    fix,
+  });
+}
+
 module.exports = new Optimizer({
   async optimize({ bundle, contents, map }) {
     const html = await textOf(contents);
     const { inlineCodeOf } = await import('../hosting/headers.mjs');
     const [stray] = inlineCodeOf(html).stray;
     if (!stray) return { contents: html, map };
-    const page = bundle.getMainEntry()?.filePath;
-    const found = writtenIn([...(page ? [page] : []), ...partialFiles()], stray.code);
-    // The page's file in dist/ (a page's name has no hash to resolve: its URL is stable).
-    const built = path
-      .relative(ROOT, path.join(bundle.target.distDir, bundle.name))
-      .split(path.sep)
-      .join('/');
-    throw new SiteError({
-      what: `${built} has ${stray.what}, which the site's own markup never writes.`,
-      file: found?.file ?? page ?? built,
-      line: found?.line,
-      column: found?.column,
-      fix:
-        'Remove it from the page, partial, post or data file it came from: the site runs only the code its head and build write ' +
+    throw strayCodeError(
+      bundle,
+      stray,
+      'Remove it from the page, partial, post or data file it came from: the site runs only the code its head and build write ' +
         "(partials/head.html), which the CSP allows by its hashes. A post's HTML is checked when it is read (docs/blog.md); " +
         'if it came from a post, report the post: the check missed it.',
-    });
+    );
   },
 });
+
+module.exports.strayCodeError = strayCodeError;
