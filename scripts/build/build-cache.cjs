@@ -1,6 +1,7 @@
 /**
  * The build's cache folder, .cache/ (not committed; CI restores it): Parcel's, parcel/ for
- * `npm run build` and parcel-dev/ for `npm run dev` (it shows drafts), and the posts' index,
+ * `npm run build`, parcel-nginx/ for a build for nginx (its compressors: build.mjs) and
+ * parcel-dev/ for `npm run dev` (it shows drafts), and the posts' index,
  * blog/ (posts-index.cjs). A build with it writes what a cold one writes (build-cache.test.ts);
  * `rm -rf .cache` gives its room back. BUILD_CACHE moves it. Why each folder is there and what it
  * saves: docs/performance.md, "The build cache".

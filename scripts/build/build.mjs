@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { emptyDist } from './empty-dist.mjs';
-import { hostOf } from './hosting/precompress.mjs';
+import { HOSTS, PRECOMPRESSING_CONFIG, hostOf } from './hosting/hosts.mjs';
 
 const require = createRequire(import.meta.url);
 const { default: Parcel, BuildError } = require('@parcel/core');
@@ -36,11 +36,16 @@ function stop(message) {
 const siteProblem = siteRootProblem();
 if (siteProblem) stop(siteProblem);
 // A host the last step would refuse, refused before the long part.
+let host;
 try {
-  hostOf();
+  host = hostOf();
 } catch (error) {
   stop(error.message);
 }
+// For a host that sends precompressed files, Parcel writes them too, with a cache of its own:
+// another configuration would otherwise make each build from the cache a cold one.
+const { precompressed } = HOSTS[host];
+const cacheDir = precompressed ? `${PARCEL_CACHE}-${host}` : PARCEL_CACHE;
 // Until this build ends whole, no record says dist/ is current.
 rmSync(path.join(SITE_ROOT, BUILD_RECORD), { force: true });
 const emptied = emptyDist();
@@ -56,7 +61,7 @@ const year = String(new Date().getFullYear());
 // From its cache, Parcel builds again only what changed since, which this process does sooner
 // than a worker per core starts (each loads Parcel and every plugin); a cold build shares its
 // pages and photos between the workers (docs/performance.md, "Workers").
-const cached = existsSync(PARCEL_CACHE);
+const cached = existsSync(cacheDir);
 const requestedWorkers = process.env.PARCEL_WORKERS;
 const warm = cached && !requestedWorkers;
 if (warm) console.log('Parcel without workers: its cache holds an earlier build.');
@@ -68,8 +73,9 @@ process.env.BUILD_YEAR = year;
 const parcel = new Parcel({
   entries: path.join(SITE_ROOT, 'pages/**/*.html'),
   defaultConfig: require.resolve('@parcel/config-default'),
+  ...(precompressed && { config: PRECOMPRESSING_CONFIG }),
   mode: 'production',
-  cacheDir: PARCEL_CACHE,
+  cacheDir,
   shouldPatchConsole: false,
   // The site visitors get, whoever runs the build: Vitest, whose projects build the site they test,
   // sets NODE_ENV=test, under which React's development build (twice the bytes) would ship.
@@ -108,9 +114,9 @@ function insideParcel(error) {
 /** Runs this build again without Parcel's cache, whose build writes the same site (build-cache.test.ts). */
 function buildAgainCold() {
   console.error(
-    `⚠️  Parcel failed from its cache (${path.relative(ROOT, PARCEL_CACHE)}/), above: building again without it.`,
+    `⚠️  Parcel failed from its cache (${path.relative(ROOT, cacheDir)}/), above: building again without it.`,
   );
-  rmSync(PARCEL_CACHE, { recursive: true, force: true });
+  rmSync(cacheDir, { recursive: true, force: true });
   const again = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], {
     stdio: 'inherit',
     env: { ...process.env, PARCEL_WORKERS: requestedWorkers ?? '' },
@@ -118,10 +124,11 @@ function buildAgainCold() {
   process.exit(again.status ?? 1);
 }
 
-// Written last, once dist/ is whole: its day says which posts it holds, its time which sources it
-// predates (tests/support/build-first.mjs). The data is required here, after the site root's check.
+// Written last, once dist/ is whole: its day says which posts it holds, its host whether it holds
+// precompressed copies, its time which sources it predates (tests/support/build-first.mjs). The
+// data is required here, after the site root's check.
 const { day } = require('./posthtml-site/site-data.cjs').loadSiteData();
-writeFileSync(path.join(SITE_ROOT, BUILD_RECORD), `${JSON.stringify({ day })}\n`);
+writeFileSync(path.join(SITE_ROOT, BUILD_RECORD), `${JSON.stringify({ day, host })}\n`);
 // Where the time went (npm run budget reads this line: tests/budget/blog.ts), Parcel's time with
 // its last reporter's (hosting-reporter.cjs prints its own).
 const seconds = (from, to = performance.now()) => ((to - from) / 1000).toFixed(1);

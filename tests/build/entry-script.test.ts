@@ -27,7 +27,7 @@ describe('entry script', () => {
   const entry = entryScriptOf('index.html');
 
   it(`is at most ${ENTRY_SCRIPT_GZIP_BYTES} bytes gzipped, as a build for nginx writes it`, () => {
-    // At the level of scripts/build/hosting/precompress.mjs; a host that compresses as it sends
+    // At gzip's level 9, as Parcel's compressor writes it for nginx; a host that compresses as it sends
     // does no better.
     const gzipped = gzipSync(readFileSync(entry), { level: 9 }).length;
     expect(

@@ -5,7 +5,7 @@
  * build that stops ends the run with the build's own message: its file, line and fix.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -26,13 +26,20 @@ const SOURCES = [
 ];
 
 /**
- * Whether the last build of `root` ended after every change to what it reads, and nothing wrote
- * into its dist/ since: by modification times, which a checkout or an editor's save moves forward
- * (a doubt costs a build, which Parcel's cache makes seconds).
+ * The host the tests build for: nginx, whose build is every host's with the precompressed copies
+ * Parcel writes beside each text bundle (scripts/build/hosting/hosts.mjs), which the nginx the
+ * tests start sends.
+ */
+const TESTED_HOST = 'nginx';
+
+/**
+ * Whether the last build of `root` was for the tested host and ended after every change to what
+ * it reads, and nothing wrote into its dist/ since: by modification times, which a checkout or an
+ * editor's save moves forward (a doubt costs a build, which Parcel's cache makes seconds).
  */
 export function builtSinceLastChange(root = SITE_ROOT) {
   const record = path.join(root, BUILD_RECORD);
-  if (!existsSync(record)) return false;
+  if (!existsSync(record) || JSON.parse(readFileSync(record, 'utf8')).host !== TESTED_HOST) return false;
   const built = statSync(record).mtimeMs;
   const partials = existsSync(path.join(root, 'partials')) ? root : PARTIALS_ROOT;
   const newer = (file) => {
@@ -58,13 +65,13 @@ export function builtSinceLastChange(root = SITE_ROOT) {
  * gain no time (docs/performance.md, "Workers"); both write the same (build-cache.test.ts). The
  * site's own `npm run build` and `npm run check`, and the timed figures, keep the owner's build.
  */
-export const TEST_BUILD_ENV = { PARCEL_WORKERS: '0' };
+export const TEST_BUILD_ENV = { PARCEL_WORKERS: '0', DEPLOY_TO: TESTED_HOST };
 
-/** Builds the site at `root` (npm run build), or throws with what the build printed. */
+/** Builds the site at `root` for the tested host (npm run build), or throws with what it printed. */
 export function buildSite(root = SITE_ROOT, env = process.env) {
   const build = spawnSync(process.execPath, ['scripts/build/build.mjs'], {
     cwd: ROOT,
-    env: { ...env, SITE_ROOT: root },
+    env: { ...env, DEPLOY_TO: TESTED_HOST, SITE_ROOT: root },
     encoding: 'utf8',
   });
   if (build.status !== 0) {

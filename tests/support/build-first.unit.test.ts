@@ -23,7 +23,7 @@ beforeEach(() => {
   for (const file of ['pages/_data/site.json', 'pages/_data', 'pages', 'dist/index.html', 'dist'])
     age(file, -60);
   // Two seconds ago: after the repository's files were last saved, before the changes below.
-  write('hosting/build.json', '{"day":"2026-12-03"}');
+  write('hosting/build.json', '{"day":"2026-12-03","host":"nginx"}');
   age('hosting/build.json', -2);
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -38,6 +38,14 @@ describe('builtSinceLastChange', () => {
     ['a post added since', () => write('pages/_posts/new-post.md', '---\n---\n')],
     ['dist/ written since (npm run dev)', () => age('dist/index.html', 120)],
     ['a build that never ended', () => rmSync(path.join(root, 'hosting/build.json'))],
+    // The tests serve nginx the build's precompressed copies, which only a build for nginx writes.
+    [
+      'a build for another host',
+      () => {
+        write('hosting/build.json', '{"day":"2026-12-03","host":"cloudflare"}');
+        age('hosting/build.json', -2);
+      },
+    ],
   ])('builds again after %s', (_, change) => {
     change();
     expect(builtSinceLastChange(root)).toBe(false);

@@ -3,19 +3,7 @@
  * nginx with the generated config, and Cloudflare's runtime (wrangler pages dev).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync } from 'node:zlib';
 import { connect } from 'node:net';
@@ -23,7 +11,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startNpmServer, type RunningServer } from './server';
 import { SITE_ROOT } from './site';
-import { precompress } from '../../scripts/build/hosting/precompress.mjs';
 
 /** Debian's ngx_brotli static module (libnginx-mod-http-brotli-static), where installed. */
 export const NGINX_BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -96,58 +83,11 @@ export interface RunningNginx extends RunningServer {
   served: string;
 }
 
-/** Each site root's dist/ as an nginx build writes it, once found or made (servedForNginx). */
-const nginxOutputs = new Map<string, Promise<string>>();
-
-/**
- * What `DEPLOY_TO=nginx npm run build` would write for the site at `root`: a copy of its dist/
- * with its precompressed files (scripts/build/hosting/precompress.mjs), so that dist/ stays the
- * default host's output. Compressing a site takes seconds, and the build-output checks, the
- * grown site's and the budget serve the same output in turn: it is kept in the site root's
- * .cache/nginx-dist/, named by a digest of its dist/ (each file's path and content), and made
- * again once dist/ changes; the older one goes then.
- */
-function servedForNginx(root: string): Promise<string> {
-  let output = nginxOutputs.get(root);
-  if (!output) {
-    output = nginxOutputOf(root);
-    nginxOutputs.set(root, output);
-  }
-  return output;
-}
-
-async function nginxOutputOf(root: string): Promise<string> {
-  const dist = path.join(root, 'dist');
-  const kept = path.join(root, '.cache/nginx-dist');
-  const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).sort();
-  // By content: a build (build-first.mjs) writes every file of dist/ again, changed or not.
-  const stamp = createHash('sha256');
-  for (const file of files) {
-    const full = path.join(dist, file);
-    if (statSync(full).isFile()) stamp.update(`${file}\0`).update(readFileSync(full));
-  }
-  const folder = path.join(kept, stamp.digest('hex').slice(0, 16));
-  if (existsSync(folder)) return folder;
-  mkdirSync(kept, { recursive: true });
-  // Made aside and renamed into place: a test file in another worker may be making the same.
-  const making = mkdtempSync(`${folder}-`);
-  cpSync(dist, making, { recursive: true });
-  await precompress(making);
-  try {
-    renameSync(making, folder);
-  } catch {
-    rmSync(making, { recursive: true, force: true });
-  }
-  for (const name of readdirSync(kept))
-    if (name !== path.basename(folder) && !name.startsWith(`${path.basename(folder)}-`))
-      rmSync(path.join(kept, name), { recursive: true, force: true });
-  return folder;
-}
-
 /**
  * Debian's nginx on loopback, with the generated hosting/nginx-site.conf included in a stock
  * server block, and the brotli module and hosting/nginx-brotli.conf where installed, serving the
- * nginx build of the site at `root` (servedForNginx).
+ * dist/ of the site at `root`, which the tests build for nginx, with its precompressed copies
+ * (tests/support/build-first.mjs).
  */
 export async function startNginx({
   tls = false,
@@ -156,7 +96,7 @@ export async function startNginx({
 }: NginxOptions = {}): Promise<RunningNginx> {
   const port = await freePort();
   const prefix = mkdtempSync(path.join(tmpdir(), 'nginx-'));
-  const served = await servedForNginx(root);
+  const served = path.join(root, 'dist');
   const brotli = existsSync(NGINX_BROTLI_MODULE);
   // `listen … ssl http2` is the form Debian's nginx 1.22 knows; 1.25 and later also take `http2 on`.
   let listen = `listen 127.0.0.1:${port};`;

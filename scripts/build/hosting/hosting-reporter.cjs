@@ -3,7 +3,7 @@
  * dist/ what a host receives, in three steps that need the whole build (docs/architecture.md): the
  * hashes of the heads' inline code recorded from the bundle graph (inline-code-hashes.cjs), the
  * hosts' files from those hashes (write-hosting-files.mjs), then the output for the host DEPLOY_TO
- * names (precompress.mjs). One reporter in that order, since Parcel runs the next reporter after
+ * names (hosts.mjs). One reporter in that order, since Parcel runs the next reporter after
  * one that failed.
  */
 const path = require('node:path');
@@ -25,7 +25,7 @@ module.exports = new Reporter({
     const started = performance.now();
     const { recordInlineCode } = require('./inline-code-hashes.cjs');
     const { writeHostingFiles } = await import('./write-hosting-files.mjs');
-    const { outputForHost } = await import('./precompress.mjs');
+    const { outputForHost } = await import('./hosts.mjs');
     // Parcel's report reads messages as Markdown, in which DEPLOY_TO's underscore would be lost.
     for (const step of [() => recordInlineCode(event.bundleGraph), writeHostingFiles, outputForHost]) {
       try {

@@ -74,7 +74,9 @@ function inlineCodeOfBuild(bundleGraph, distDir) {
 async function recordInlineCode(bundleGraph) {
   const { INLINE_CODE_RECORD, hashOfInlineCode } = await import('./headers.mjs');
   const { scripts, styles, stylesheets } = inlineCodeOfBuild(bundleGraph, DIST);
-  for (const file of stylesheets) fs.rmSync(file, { force: true });
+  // With their copies, where Parcel's compressors wrote them (nginx.parcelrc).
+  for (const file of stylesheets)
+    for (const copy of ['', '.br', '.gz']) fs.rmSync(`${file}${copy}`, { force: true });
   const record = path.join(SITE_ROOT, INLINE_CODE_RECORD);
   fs.mkdirSync(path.dirname(record), { recursive: true });
   const hashes = (texts) => texts.map(hashOfInlineCode).sort();
