@@ -88,4 +88,4 @@ async function recordInlineCode(bundleGraph) {
   return `Put ${names || 'no stylesheet'} into the pages; recorded ${scripts.length} inline script and ${styles.length} inline style hashes`;
 }
 
-module.exports = { inlineCodeOfBuild, recordInlineCode };
+module.exports = { recordInlineCode };
