@@ -23,7 +23,7 @@ const { ROOT } = require('./repo-root.cjs');
  * The code points a CSS `unicode-range` covers, as [first, last] ranges.
  * @type {(value: string) => [number, number][]}
  */
-export const parseUnicodeRange = require('./page-packager/page-styles.cjs').parseUnicodeRange;
+export const parseUnicodeRange = require('./page-styles/page-styles.cjs').parseUnicodeRange;
 const DECLARATIONS = path.join(ROOT, 'styles/base/_fonts.scss');
 /** Fontsource's files Inter is cut from, in the order they are tried. */
 const SOURCES = ['latin', 'latin-ext'].map((subset) =>

@@ -11,7 +11,7 @@ const record = () =>
     string[]
   >;
 
-describe('the stylesheets, in the pages (scripts/build/page-packager)', () => {
+describe('the stylesheets, in the pages (scripts/build/page-styles)', () => {
   it.each(pages)('%s carries its stylesheets, and only the font faces it draws', (_, file) => {
     const document = builtDocument(file);
     // Painted from the HTML alone: no render-blocking stylesheet to wait for. The site's, and on

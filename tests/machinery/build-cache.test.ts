@@ -105,7 +105,7 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
 
   it('after a stylesheet’s edit alone, puts its new text into every page from its cache', () => {
     // A page's result is cached on the bundles it links, not on their text: the pages' packager
-    // depends on its stylesheets' (scripts/build/page-packager/). Kept until the edits are undone:
+    // depends on its stylesheets' (scripts/build/page-styles/). Kept until the edits are undone:
     // the next builds from the cache are compared with cold ones.
     tree.edit('styles/components/_addon.scss', 'padding: space(6);', 'padding: 1.2345rem;');
     expect(build()).toMatch(ONE_PROCESS);

@@ -77,7 +77,7 @@ const stylesOf = (file: string) =>
 /**
  * The unicode-ranges of the self-hosted font's faces a built page declares, together: the shared
  * stylesheet's, and the extra faces the build gives a page that draws their characters
- * (scripts/build/page-packager/page-styles.cjs).
+ * (scripts/build/page-styles/page-styles.cjs).
  */
 function selfHostedRanges(file: string): [number, number][] {
   const ranges = [...stylesOf(file).join('').matchAll(SELF_HOSTED_FACE)].flatMap(([, range = '']) =>
@@ -101,7 +101,7 @@ function visibleText(file: string): string {
 
 /**
  * Where a built page declares the self-hosted font's faces: how many in its stylesheet, and those
- * in a `<style>` of their own that it draws no character of (scripts/build/page-packager/).
+ * in a `<style>` of their own that it draws no character of (scripts/build/page-styles/).
  */
 export function selfHostedFaces(file: string): { inStylesheet: number; undrawn: string[] } {
   const styles = stylesOf(file);

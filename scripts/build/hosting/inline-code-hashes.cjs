@@ -3,15 +3,14 @@
  * build's bundle graph rather than from the pages (hosting-reporter.cjs writes them to
  * hosting/inline-code.json): Parcel's import map, which its HTML packager writes from the bundles'
  * public ids and names (here with the hashes Parcel gave them as it wrote them), and the
- * stylesheets as the pages' packager carries them (page-packager/page-styles.cjs). Inline code
- * anywhere else has stopped the build (inline-code-check); so has a head's own `<style>`
- * (page-packager).
+ * stylesheets as the pages carry them (page-styles/page-styles.cjs). Inline code anywhere else,
+ * and a head's own `<style>`, have stopped the build (inline-code-check).
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const { getImportMap, urlJoin } = require('@parcel/utils');
 const { DIST, SITE_ROOT } = require('../repo-root.cjs');
-const { pageStylesheet, stylesheetsOf } = require('../page-packager/page-styles.cjs');
+const { pageStylesheet, stylesheetsOf } = require('../page-styles/page-styles.cjs');
 
 /** A bundle's name as Parcel wrote it: its hash reference replaced by its hash. */
 function writtenName(bundle) {

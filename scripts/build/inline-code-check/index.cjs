@@ -1,10 +1,11 @@
 /**
  * Parcel optimizer, after Parcel's own HTML minifier: each page as it will ship, read as a browser
  * reads it (hosting/headers.mjs inlineCodeOf, with parse5), runs no inline code but its head's own,
- * which the CSP allows by its hashes (Parcel's import map and the stylesheets the pages' packager
- * puts in: hosting/inline-code-hashes.cjs). A script or style anywhere else came from content: it
- * stops the build, at the file it is written in when that is a partial or the page, rather than be
- * hashed into the policy. The packager stops a `<style>` written into a head (strayCodeError).
+ * which the CSP allows by its hashes (Parcel's import map, and the stylesheets the pages' last
+ * optimizer puts in after this check: hosting/inline-code-hashes.cjs). A script or style anywhere
+ * else came from content, and a `<style>` in a head from a partial or page: either stops the
+ * build, at the file it is written in when that is a partial or the page, rather than be hashed
+ * into the policy.
  *
  * As a Parcel plugin it runs in Parcel's workers, and its verdict is cached with the page: a build
  * after one post's edit reads again only the pages Parcel builds again.
@@ -56,16 +57,28 @@ module.exports = new Optimizer({
   async optimize({ bundle, contents, map }) {
     const html = await textOf(contents);
     const { inlineCodeOf } = await import('../hosting/headers.mjs');
-    const [stray] = inlineCodeOf(html).stray;
-    if (!stray) return { contents: html, map };
-    throw strayCodeError(
-      bundle,
-      stray,
-      'Remove it from the page, partial, post or data file it came from: the site runs only the code its head and build write ' +
-        "(partials/head.html), which the CSP allows by its hashes. A post's HTML is checked when it is read (docs/blog.md); " +
-        'if it came from a post, report the post: the check missed it.',
-    );
+    const { stray, headStyles } = inlineCodeOf(html);
+    if (stray.length > 0) {
+      throw strayCodeError(
+        bundle,
+        stray[0],
+        'Remove it from the page, partial, post or data file it came from: the site runs only the code its head and build write ' +
+          "(partials/head.html), which the CSP allows by its hashes. A post's HTML is checked when it is read (docs/blog.md); " +
+          'if it came from a post, report the post: the check missed it.',
+      );
+    }
+    // The stylesheets go in after this check (page-styles/optimizer.cjs): a <style> a head
+    // already has was written into a partial or page, and the CSP, which hashes the stylesheets,
+    // would refuse it.
+    if (headStyles.length > 0) {
+      const [code] = headStyles;
+      throw strayCodeError(
+        bundle,
+        { what: `a <style> in its head (${code.trim().slice(0, 60)}…)`, code },
+        "Move its rules into a stylesheet under styles/ (styles/main.scss imports the site's): the build puts the " +
+          'stylesheets into every page, and the CSP allows them by their hashes.',
+      );
+    }
+    return { contents: html, map };
   },
 });
-
-module.exports.strayCodeError = strayCodeError;

@@ -2,8 +2,8 @@
  * How a page carries its stylesheets (docs/performance.md, "First paint from the HTML"): each one
  * Parcel links, as a `<style>` of its text; of the site font's faces, the first (the one every
  * page draws: styles/base/_fonts.scss) with it, and each other face in a `<style>` of its own, only
- * in the pages that draw one of its characters. Used by the pages' packager, which writes them, and
- * by the hosting reporter, which takes the CSP's hashes of the same texts.
+ * in the pages that draw one of its characters. Used by the pages' packager and last optimizer,
+ * which write them, and by the hosting reporter, which takes the CSP's hashes of the same texts.
  */
 const path = require('node:path');
 const { urlJoin } = require('@parcel/utils');
@@ -77,4 +77,15 @@ function facesItDraws(html, faces) {
   return faces.filter(({ characters }) => characters.test(text)).map(({ rule }) => rule);
 }
 
-module.exports = { parseUnicodeRange, stylesheetsOf, pageStylesheet, facesItDraws };
+/** A page's styles, by its bundle's id, from its packager to its last optimizer (one worker). */
+const held = new Map();
+const holdStyles = (id, styles) => held.set(id, styles);
+function takeStyles(id) {
+  const styles = held.get(id);
+  if (!styles)
+    throw new Error(`No styles were held for bundle ${id}: its packager is not page-styles/packager.cjs`);
+  held.delete(id);
+  return styles;
+}
+
+module.exports = { parseUnicodeRange, stylesheetsOf, pageStylesheet, facesItDraws, holdStyles, takeStyles };
