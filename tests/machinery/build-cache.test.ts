@@ -12,6 +12,7 @@
  * photo.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -229,8 +230,8 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
 
   it('stops at inline code a page’s head never writes, met as Parcel finishes the pages, at its partial’s line', () => {
     // Found by the inline-code-check optimizer, whose verdict Parcel caches with each page: an
-    // edit to a partial makes every page that shows it read again. Last: it leaves no dist/. The
-    // post whose photo the test before removed goes too, or the build would stop at it first.
+    // edit to a partial makes every page that shows it read again. The post whose photo the test
+    // before removed goes too, or the build would stop at it first.
     rmSync(path.join(tree.root, 'pages/_posts/photo-post.md'));
     const line = tree.edit('partials/footer.html', '<footer', '<script>alert(1)</script>\n<footer');
     const stray = spawnSync('npm', ['run', '--silent', 'build'], {
@@ -246,7 +247,7 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
     );
     expect(fellBackForTheSite(stray.stderr), stray.stderr).toBe(false);
     // A <style> of a head's own, which the CSP would not allow (it hashes the stylesheets): the
-    // pages' packager stops it, at its partial's line.
+    // same check stops it, at its partial's line.
     tree.edit('partials/footer.html', '<script>alert(1)</script>\n', '');
     const styleLine = tree.edit(
       'partials/head.html',
@@ -266,5 +267,24 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
       ),
     );
     expect(said).toContain('Move its rules into a stylesheet under styles/');
+  });
+
+  it('puts a stylesheet linked for print into the pages as a <style> for print, which the CSP allows', () => {
+    // The head's <style> of the test before, moved into a stylesheet of its own, as its fix says.
+    tree.edit('partials/head.html', '<style>p{color:red}</style>\n', '');
+    tree.write('styles/print-only.scss', '.ds-footer { display: none; }\n');
+    tree.edit(
+      'partials/head.html',
+      '<link rel="icon"',
+      '<link media="print" href="/styles/print-only.scss" rel="stylesheet" />\n<link rel="icon"',
+    );
+    build();
+    const css = '.ds-footer{display:none}';
+    expect(page('about-us.html')).toContain(`<style media=print>${css}</style>`);
+    expect(page('about-us.html')).not.toMatch(/<link[^>]*stylesheet/);
+    const { styles } = JSON.parse(readFileSync(path.join(tree.root, 'hosting/inline-code.json'), 'utf8')) as {
+      styles: string[];
+    };
+    expect(styles).toContain(`sha256-${createHash('sha256').update(css).digest('base64')}`);
   });
 });

@@ -15,13 +15,22 @@ module.exports = new Optimizer({
     const { stylesheets, faces } = takeStyles(bundle.id);
     const html = await textOf(contents);
     let first = true;
-    const page = html.replace(/<link rel="?stylesheet"? href="?([^"\s>]+)"?\s*\/?>/g, (link, href) => {
-      const css = stylesheets.get(href);
+    const page = html.replace(/<link\b([^>]*)>/g, (link, attributes) => {
+      // Its attributes in any order, as written (the minifier drops the quotes it can).
+      const attrs = [...attributes.matchAll(/([\w-]+)(?:=("[^"]*"|'[^']*'|[^\s>]+))?/g)].map(
+        ([written, name, value = '']) => ({ written, name, value: value.replace(/^["']|["']$/g, '') }),
+      );
+      const value = (name) => attrs.find((attr) => attr.name === name)?.value;
+      const css = value('rel') === 'stylesheet' ? stylesheets.get(value('href')) : undefined;
       if (css === undefined) return link;
-      stylesheets.delete(href);
+      stylesheets.delete(value('href'));
       const before = first ? faces.map((rule) => `<style>${rule}</style>`).join('') : '';
       first = false;
-      return `${before}<style>${css}</style>`;
+      // What else the link says (media=print) the <style> says too.
+      const rest = attrs
+        .filter(({ name }) => !['rel', 'href', '/'].includes(name))
+        .map(({ written }) => written);
+      return `${before}<style${rest.map((attr) => ` ${attr}`).join('')}>${css}</style>`;
     });
     // Each stylesheet in the page: the hosting reporter hashes each for the CSP and removes its file.
     if (stylesheets.size > 0) {
