@@ -38,14 +38,17 @@ module.exports = new Packager({
         return made.get(key);
       }),
     );
+    // Read once, as text: the page goes on as that text (contents Parcel gives as a stream would
+    // be spent by the reading).
+    const html = await textOf(packaged.contents);
     const faces = facesItDraws(
-      await textOf(packaged.contents),
+      html,
       texts.flatMap((text) => text.faces),
     );
     holdStyles(bundle.id, {
       stylesheets: new Map(stylesheets.map(([href], index) => [href, texts[index].css])),
       faces,
     });
-    return packaged;
+    return { ...packaged, contents: html };
   },
 });
