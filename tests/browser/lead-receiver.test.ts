@@ -116,8 +116,9 @@ beforeAll(async () => {
   editData(tree, 'site.json', { leadEndpoint: '/api/leads', liveActions: true, phone: '(202) 555-0147' });
   packages = editData(tree, 'pricing.json', {}).packages as typeof packages;
   editData(tree, 'lead-receiver.json', LIMITS);
-  // Built as a release builds it: its pages, the CSP's hashes, the Functions and their Wrangler file.
-  tree.build();
+  // Built as a release for Cloudflare builds it: its pages, the CSP's hashes, the Functions and
+  // their Wrangler file (no precompressed copies, which Cloudflare never sends).
+  tree.build({ host: 'cloudflare' });
   site = await startCloudflare(
     tree.root,
     {

@@ -35,10 +35,11 @@ export interface TreeCopy {
   /** A page file of a copy of the site rendered through the page plugin: its HTML, or the error. */
   render(pageFile: string): string;
   /**
-   * `npm run build` in the copy, as tests build (TEST_BUILD_ENV), or as its owner would with
-   * `asOwnerBuilds` (a timed figure); a build that stops throws its own message, first line first.
+   * `npm run build` in the copy, as tests build (TEST_BUILD_ENV), for `host` if given (DEPLOY_TO:
+   * the host a test serves it from), or as its owner would with `asOwnerBuilds` (a timed figure);
+   * a build that stops throws its own message, first line first.
    */
-  build(options?: { asOwnerBuilds?: boolean }): void;
+  build(options?: { asOwnerBuilds?: boolean; host?: string }): void;
   remove(): void;
 }
 
@@ -119,12 +120,14 @@ function treeAt(root: string): TreeCopy {
     render(pageFile) {
       return renderPageFile(pageFile, root);
     },
-    build({ asOwnerBuilds = false } = {}) {
+    build({ asOwnerBuilds = false, host } = {}) {
       const run = runIn(root);
       try {
         execFileSync('npm', ['run', '--silent', 'build'], {
           cwd: run.cwd,
-          env: asOwnerBuilds ? run.env : { ...TEST_BUILD_ENV, ...run.env },
+          env: asOwnerBuilds
+            ? run.env
+            : { ...TEST_BUILD_ENV, ...run.env, ...(host !== undefined && { DEPLOY_TO: host }) },
           stdio: 'pipe',
           encoding: 'utf8',
         });
