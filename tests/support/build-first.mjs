@@ -5,7 +5,7 @@
  * build that stops ends the run with the build's own message: its file, line and fix.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -82,68 +82,12 @@ export function buildSite(root = SITE_ROOT, env = process.env) {
   return build.stdout.trim().split('\n').at(-1);
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Whether a lock's holder is gone: a run killed while it held the lock leaves it, naming its
- * process. A lock that names none (being taken, or left by a run before locks named theirs) is
- * stale once a minute old.
- */
-function abandoned(lock) {
+export default function setup() {
+  if (builtSinceLastChange()) return;
   try {
-    process.kill(Number(readFileSync(path.join(lock, 'pid'), 'utf8')), 0);
-    return false;
-  } catch (error) {
-    if (error.code === 'ESRCH') return true;
-    if (error.code !== 'ENOENT') return false;
-    try {
-      return Date.now() - statSync(lock).mtimeMs > 60_000;
-    } catch {
-      return false;
-    }
-  }
-}
-
-/**
- * Takes `lock` (a folder, which only one process can make), waiting while another process holds
- * it, up to `patienceMs`; a lock whose process is gone is broken at once.
- */
-export async function takeLock(lock, patienceMs = 600_000) {
-  for (let waited = 0; ; waited += 500) {
-    try {
-      mkdirSync(lock);
-      writeFileSync(path.join(lock, 'pid'), String(process.pid));
-      return;
-    } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
-      if (abandoned(lock)) {
-        rmSync(lock, { recursive: true, force: true });
-        continue;
-      }
-      if (waited > patienceMs)
-        throw new Error(
-          `${lock} is held by another run, which has not let it go in ${patienceMs / 60_000} minutes.`,
-        );
-      await sleep(500);
-    }
-  }
-}
-
-/**
- * Builds the site the run tests unless it is current. Two runs that start at once (npm test starts
- * the build-output and machinery tests side by side) share one build: the first builds, the other
- * waits on the lock and then finds the build current.
- */
-export default async function setup() {
-  const lock = path.join(SITE_ROOT, '.cache/test-build.lock');
-  mkdirSync(path.dirname(lock), { recursive: true });
-  await takeLock(lock);
-  try {
-    if (!builtSinceLastChange()) console.log(buildSite());
+    console.log(buildSite());
   } catch (error) {
     console.error(error.message);
     process.exit(1);
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
   }
 }

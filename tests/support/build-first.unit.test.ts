@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { builtSinceLastChange, takeLock } from './build-first.mjs';
+import { builtSinceLastChange } from './build-first.mjs';
 import { ROOT } from '../../scripts/build/repo-root.cjs';
 
 /** A site root as a build leaves it: its pages/, its dist/, and the build's record written last. */
@@ -50,19 +49,5 @@ describe('builtSinceLastChange', () => {
   ])('builds again after %s', (_, change) => {
     change();
     expect(builtSinceLastChange(root)).toBe(false);
-  });
-});
-
-describe('takeLock', () => {
-  it('breaks a lock whose run is gone, and waits on one whose run is alive', async () => {
-    const lock = path.join(root, 'test-build.lock');
-    // A run that exits at once: its process id names no process after it.
-    const gone = spawnSync(process.execPath, ['-e', '']).pid;
-    mkdirSync(lock);
-    writeFileSync(path.join(lock, 'pid'), String(gone));
-    await takeLock(lock, 1_000);
-    expect(readFileSync(path.join(lock, 'pid'), 'utf8')).toBe(String(process.pid));
-    // Held by this process, which is alive: a second taker waits, then says who holds it.
-    await expect(takeLock(lock, 1_000)).rejects.toThrow(/is held by another run/);
   });
 });

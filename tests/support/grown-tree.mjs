@@ -20,12 +20,21 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copyProject } from './copy-project.mjs';
 import { writeFixtureImage } from './fixture-images.mjs';
-import { TEST_BUILD_ENV, buildSite, builtSinceLastChange, takeLock } from './build-first.mjs';
+import { TEST_BUILD_ENV, buildSite, builtSinceLastChange } from './build-first.mjs';
 import { POST_PHOTOS } from './grown-posts.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -138,6 +147,53 @@ function grownKey() {
   ])
     hash.update(path.relative(ROOT, file)).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Whether a lock's holder is gone: a run killed while it prepared the tree leaves its lock, which
+ * names its process. A lock that names none (being taken, or left by a run before locks named
+ * theirs) is stale once a minute old.
+ */
+function abandoned(lock) {
+  try {
+    process.kill(Number(readFileSync(path.join(lock, 'pid'), 'utf8')), 0);
+    return false;
+  } catch (error) {
+    if (error.code === 'ESRCH') return true;
+    if (error.code !== 'ENOENT') return false;
+    try {
+      return Date.now() - statSync(lock).mtimeMs > 60_000;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/**
+ * Takes `lock` (a folder, which only one process can make), waiting while another process holds
+ * it, up to `patienceMs`; a lock whose process is gone is broken at once.
+ */
+export async function takeLock(lock, patienceMs = 600_000) {
+  for (let waited = 0; ; waited += 500) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(path.join(lock, 'pid'), String(process.pid));
+      return;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      if (abandoned(lock)) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (waited > patienceMs)
+        throw new Error(
+          `${lock} is held by another run, which has not let it go in ${patienceMs / 60_000} minutes.`,
+        );
+      await sleep(500);
+    }
+  }
 }
 
 /**
