@@ -16,7 +16,7 @@ import { freePort, startNpmServer, type RunningServer } from './server';
  * specification; the open dropdown's, Floating UI's autoUpdate). No script failed, and WebKit
  * reported it once in a busy run.
  */
-const RECORDER_PATH = '/__page-errors.js';
+const RECORDER_PATH = '/__test-recorder.js';
 const RECORDER = `window.__pageErrors = [];
 const record = (text) => window.__pageErrors.push(String(text));
 const NO_FAILURE = /^ResizeObserver loop completed with undelivered notifications/;
