@@ -269,7 +269,7 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
     expect(said).toContain('Move its rules into a stylesheet under styles/');
   });
 
-  it('puts a stylesheet linked for print into the pages as a <style> for print, which the CSP allows', () => {
+  it('puts a stylesheet linked for print into the pages as a <style> for print, which the CSP allows; stops at one linked with another rel', () => {
     // The head's <style> of the test before, moved into a stylesheet of its own, as its fix says.
     tree.edit('partials/head.html', '<style>p{color:red}</style>\n', '');
     tree.write('styles/print-only.scss', '.ds-footer { display: none; }\n');
@@ -286,5 +286,20 @@ describe('a build from the cache', { timeout: 90_000 }, () => {
       styles: string[];
     };
     expect(styles).toContain(`sha256-${createHash('sha256').update(css).digest('base64')}`);
+    // Linked as an alternate stylesheet, it would stay a link no browser applies unasked.
+    const line = tree.edit(
+      'partials/head.html',
+      'print-only.scss" rel="stylesheet"',
+      'print-only.scss" rel="alternate stylesheet"',
+    );
+    const alternate = spawnSync('npm', ['run', '--silent', 'build'], { cwd: tree.root, encoding: 'utf8' });
+    expect(alternate.status).not.toBe(0);
+    const told = `${alternate.stdout}${alternate.stderr}`.replace(/\s+/g, ' ');
+    expect(told).toMatch(
+      new RegExp(
+        `partials/head\\.html:${line}:\\d+: dist/[\\w/-]+\\.html links a stylesheet with rel="alternate stylesheet", which the build does not put into the pages\\.`,
+      ),
+    );
+    expect(told).toContain('Write rel="stylesheet", in lower case and alone');
   });
 });

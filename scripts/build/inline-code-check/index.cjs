@@ -5,7 +5,7 @@
  * optimizer puts in after this check: hosting/inline-code-hashes.cjs). A script or style anywhere
  * else came from content, and a `<style>` in a head from a partial or page: either stops the
  * build, at the file it is written in when that is a partial or the page, rather than be hashed
- * into the policy.
+ * into the policy. So does a stylesheet linked in a way the pages' last optimizer does not read.
  *
  * As a Parcel plugin it runs in Parcel's workers, and its verdict is cached with the page: a build
  * after one post's edit reads again only the pages Parcel builds again.
@@ -35,23 +35,27 @@ function writtenIn(files, code) {
   return locateIn(files, new RegExp(characters.map(escape).join('[\\s;]*')));
 }
 
+/** A page's file in dist/, from the root (a page's name has no hash to resolve: its URL is stable). */
+const builtName = (bundle) =>
+  path.relative(ROOT, path.join(bundle.target.distDir, bundle.name)).split(path.sep).join('/');
+
 /**
- * The build's stop for inline code a page carries that its head and build do not write: what it
- * is, in the built page, at the partial or page it is written in.
+ * The build's stop for what a page carries that its head and build do not write (`what`, a
+ * sentence), at the partial or page `code` is written in.
  */
-function strayCodeError(bundle, stray, fix) {
+function pageError(bundle, code, what, fix) {
   const page = bundle.getMainEntry()?.filePath;
-  const found = writtenIn([...(page ? [page] : []), ...partialFiles()], stray.code);
-  // The page's file in dist/ (a page's name has no hash to resolve: its URL is stable).
-  const built = path.relative(ROOT, path.join(bundle.target.distDir, bundle.name)).split(path.sep).join('/');
+  const found = writtenIn([...(page ? [page] : []), ...partialFiles()], code);
   return new SiteError({
-    what: `${built} has ${stray.what}, which the site's own markup never writes.`,
-    file: found?.file ?? page ?? built,
+    what,
+    file: found?.file ?? page ?? builtName(bundle),
     line: found?.line,
     column: found?.column,
     fix,
   });
 }
+const neverWritten = (bundle, what) =>
+  `${builtName(bundle)} has ${what}, which the site's own markup never writes.`;
 
 module.exports = new Optimizer({
   async optimize({ bundle, contents, map }) {
@@ -59,9 +63,10 @@ module.exports = new Optimizer({
     const { inlineCodeOf } = await import('../hosting/headers.mjs');
     const { stray, headStyles } = inlineCodeOf(html);
     if (stray.length > 0) {
-      throw strayCodeError(
+      throw pageError(
         bundle,
-        stray[0],
+        stray[0].code,
+        neverWritten(bundle, stray[0].what),
         'Remove it from the page, partial, post or data file it came from: the site runs only the code its head and build write ' +
           "(partials/head.html), which the CSP allows by its hashes. A post's HTML is checked when it is read (docs/blog.md); " +
           'if it came from a post, report the post: the check missed it.',
@@ -72,11 +77,27 @@ module.exports = new Optimizer({
     // would refuse it.
     if (headStyles.length > 0) {
       const [code] = headStyles;
-      throw strayCodeError(
+      throw pageError(
         bundle,
-        { what: `a <style> in its head (${code.trim().slice(0, 60)}…)`, code },
+        code,
+        neverWritten(bundle, `a <style> in its head (${code.trim().slice(0, 60)}…)`),
         "Move its rules into a stylesheet under styles/ (styles/main.scss imports the site's): the build puts the " +
           'stylesheets into every page, and the CSP allows them by their hashes.',
+      );
+    }
+    // The pages' last optimizer puts in a stylesheet linked with rel="stylesheet" (what the
+    // minifier leaves of it). Another rel that names one ("Stylesheet", "alternate stylesheet")
+    // would leave a link: a render-blocking file, or styles a browser applies only on request.
+    const rel = [...html.matchAll(/<link\b[^>]*?\brel=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)]
+      .map(([, double, single, bare]) => double ?? single ?? bare)
+      .find((value) => value !== 'stylesheet' && /(?:^|\s)stylesheet(?:\s|$)/i.test(value));
+    if (rel) {
+      throw pageError(
+        bundle,
+        rel,
+        `${builtName(bundle)} links a stylesheet with rel="${rel}", which the build does not put into the pages.`,
+        'Write rel="stylesheet", in lower case and alone (media="print" beside it, for print): the build puts ' +
+          'each stylesheet so linked into the pages, where a first visit paints without waiting for a file.',
       );
     }
     return { contents: html, map };
