@@ -124,12 +124,14 @@ async function doRecipes(tree: TreeCopy, scratch: Scratch): Promise<{ starter: s
   );
   restate(contentFiles(), range, shifted);
 
-  // Add a photo for each of the three (a member, a case study, a page), as a camera gives it.
+  // Add a photo for each of the three (a member, a case study, a page). Small: the build treats a
+  // photo alike at any size, and its pixels are what its variants cost (the grown tree's are
+  // camera-sized).
   const photo = (kind: string) => `${scratch.word}-${kind}.jpg`;
   for (const [kind, width, height] of [
-    ['portrait', 600, 800],
-    ['work', 1400, 900],
-    ['office', 1400, 900],
+    ['portrait', 300, 400],
+    ['work', 480, 320],
+    ['office', 480, 320],
   ] as const)
     await writeFixtureImage(file('pages/_images'), { name: photo(kind), width, height });
 
@@ -164,7 +166,7 @@ async function doRecipes(tree: TreeCopy, scratch: Scratch): Promise<{ starter: s
 
   // Publish a post: the example copied under a name of its own, its front matter filled in (the
   // first member the author, a photo of its own the cover) and its draft line deleted.
-  await writeFixtureImage(file('pages/_images'), { name: photo('cover'), width: 1600, height: 900 });
+  await writeFixtureImage(file('pages/_images'), { name: photo('cover'), width: 640, height: 360 });
   const fields: Record<string, string> = {
     title: `Local SEO for ${scratch.word}`,
     description: `How ${scratch.word} investors find sellers through search.`,
@@ -505,8 +507,8 @@ async function editInTheBrowser(root: string): Promise<EditorSession> {
     await page.locator(control('option', POST.author)).click();
     const cover = await writeFixtureImage(uploads, {
       name: POST.cover,
-      width: 1600,
-      height: 900,
+      width: 640,
+      height: 360,
     });
     const upload = await page.waitForSelector('input[type=file][accept^="image"]');
     await upload!.uploadFile(cover);
