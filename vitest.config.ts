@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * In the grown tree (tests/support/grown-tree.mjs), the browser checks of the parts whose markup
@@ -18,6 +19,25 @@ const FIXED_PARTS = [
   'instant-navigation',
   'no-js-navigation',
 ];
+
+/**
+ * The machinery files that take longest, longest first. Vitest starts the files it has not timed
+ * (a fresh clone: CI) largest first, and these are not the largest: build-cache.test.ts was queued
+ * last and ran alone on one worker for its last half minute while the other had nothing left.
+ */
+const LONGEST_MACHINERY = ['build-cache', 'maintainer-edits', 'dev-server'].map(
+  (name) => `tests/machinery/${name}.test.ts`,
+);
+/** Vitest's own order, with LONGEST_MACHINERY first: the two workers then end together. */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_MACHINERY.findIndex((name) => file.moduleId.endsWith(name));
+      return index === -1 ? LONGEST_MACHINERY.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -67,6 +87,7 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           include: ['tests/machinery/**/*.test.ts'],
+          sequence: { sequencer: LongestFirst },
           testTimeout: 30_000,
           maxWorkers: 2,
         },
