@@ -28,19 +28,26 @@ const FIXED_PARTS = [
 const LONGEST_MACHINERY = ['build-cache', 'maintainer-edits', 'dev-server'].map(
   (name) => `tests/machinery/${name}.test.ts`,
 );
-/** Vitest's own order, with LONGEST_MACHINERY first: the two workers then end together. */
+/**
+ * Vitest's own order, with LONGEST_MACHINERY first among their project's files: the two workers
+ * then end together. (A sequencer is the run's, not a project's: Vitest reads the root's.)
+ */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const projects = sorted.map((file) => file.project.name);
+    const project = (file: TestSpecification) => projects.indexOf(file.project.name);
     const rank = (file: TestSpecification) => {
       const index = LONGEST_MACHINERY.findIndex((name) => file.moduleId.endsWith(name));
       return index === -1 ? LONGEST_MACHINERY.length : index;
     };
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+    return sorted.sort((a, b) => project(a) - project(b) || rank(a) - rank(b));
   }
 }
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
@@ -87,7 +94,6 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           include: ['tests/machinery/**/*.test.ts'],
-          sequence: { sequencer: LongestFirst },
           testTimeout: 30_000,
           maxWorkers: 2,
         },
