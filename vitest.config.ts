@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * In the grown tree (tests/support/grown-tree.mjs), the browser checks of the parts whose markup
@@ -20,34 +19,8 @@ const FIXED_PARTS = [
   'no-js-navigation',
 ];
 
-/**
- * The machinery files that take longest, longest first. Vitest starts the files it has not timed
- * (a fresh clone: CI) largest first, and these are not the largest: build-cache.test.ts was queued
- * last and ran alone on one worker for its last half minute while the other had nothing left.
- */
-const LONGEST_MACHINERY = ['build-cache', 'maintainer-edits', 'dev-server'].map(
-  (name) => `tests/machinery/${name}.test.ts`,
-);
-/**
- * Vitest's own order, with LONGEST_MACHINERY first among their project's files: the two workers
- * then end together. (A sequencer is the run's, not a project's: Vitest reads the root's.)
- */
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]) {
-    const sorted = await super.sort(files);
-    const projects = sorted.map((file) => file.project.name);
-    const project = (file: TestSpecification) => projects.indexOf(file.project.name);
-    const rank = (file: TestSpecification) => {
-      const index = LONGEST_MACHINERY.findIndex((name) => file.moduleId.endsWith(name));
-      return index === -1 ? LONGEST_MACHINERY.length : index;
-    };
-    return sorted.sort((a, b) => project(a) - project(b) || rank(a) - rank(b));
-  }
-}
-
 export default defineConfig({
   test: {
-    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
