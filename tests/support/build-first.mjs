@@ -32,6 +32,15 @@ const SOURCES = [
  */
 const TESTED_HOST = 'nginx';
 
+/** The host a build record names; none for a record cut short or edited by hand, which a build rewrites. */
+function recordedHost(record) {
+  try {
+    return JSON.parse(readFileSync(record, 'utf8')).host;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Whether the last build of `root` was for the tested host and ended after every change to what
  * it reads, and nothing wrote into its dist/ since: by modification times, which a checkout or an
@@ -39,7 +48,7 @@ const TESTED_HOST = 'nginx';
  */
 export function builtSinceLastChange(root = SITE_ROOT) {
   const record = path.join(root, BUILD_RECORD);
-  if (!existsSync(record) || JSON.parse(readFileSync(record, 'utf8')).host !== TESTED_HOST) return false;
+  if (!existsSync(record) || recordedHost(record) !== TESTED_HOST) return false;
   const built = statSync(record).mtimeMs;
   const partials = existsSync(path.join(root, 'partials')) ? root : PARTIALS_ROOT;
   const newer = (file) => {

@@ -38,6 +38,13 @@ describe('builtSinceLastChange', () => {
     ['a post added since', () => write('pages/_posts/new-post.md', '---\n---\n')],
     ['dist/ written since (npm run dev)', () => age('dist/index.html', 120)],
     ['a build that never ended', () => rmSync(path.join(root, 'hosting/build.json'))],
+    [
+      'a record cut short',
+      () => {
+        write('hosting/build.json', '{"day":"2026-12-03","ho');
+        age('hosting/build.json', -2);
+      },
+    ],
     // The tests serve nginx the build's precompressed copies, which only a build for nginx writes.
     [
       'a build for another host',

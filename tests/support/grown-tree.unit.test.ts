@@ -13,7 +13,7 @@ afterEach(() => rmSync(parent, { recursive: true, force: true }));
 
 describe('takeLock', () => {
   it('breaks a lock whose run is gone, and waits on one whose run is alive', async () => {
-    const lock = path.join(parent, 'grown-tree-0000000f.lock');
+    const lock = path.join(parent, 'grown-tree.lock');
     // A run that exits at once: its process id names no process after it.
     const gone = spawnSync(process.execPath, ['-e', '']).pid;
     mkdirSync(lock);
