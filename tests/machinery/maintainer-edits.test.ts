@@ -512,6 +512,15 @@ async function editInTheBrowser(root: string): Promise<EditorSession> {
     });
     const upload = await page.waitForSelector('input[type=file][accept^="image"]');
     await upload!.uploadFile(cover);
+    // The editor shows the file's name at once and its thumbnail once decoded, when it updates the
+    // entry again: a field filled before then can lose its text on a busy machine.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[role=group][aria-label]')].some(
+        (field) =>
+          field.getAttribute('aria-label')!.replace(/[\u2066-\u2069]/g, '') === '“Cover photo” Field' &&
+          [...field.querySelectorAll('img')].some((image) => image.complete && image.naturalWidth > 0),
+      ),
+    );
     await page.locator(control('textbox', 'Cover photo’s description')).fill(POST.coverAlt);
     await page.locator('[contenteditable=true]').click();
     await page.keyboard.type(POST.text[0]!);
