@@ -26,7 +26,6 @@ function parcelWorkers() {
 }
 
 module.exports = {
-  CACHE_DIR,
   PARCEL_CACHE: path.join(CACHE_DIR, 'parcel'),
   parcelWorkers,
 };

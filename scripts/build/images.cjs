@@ -169,8 +169,6 @@ module.exports = {
   IMAGES_DIR,
   IMAGES_URL,
   HEAVY_BYTES,
-  SUPPORTED,
   imageNames,
-  nearestNames,
   sourceImage,
 };

@@ -5,8 +5,7 @@ import { attributionKey } from '../build/macros/storage-keys' with { type: 'macr
  * makes a spreadsheet cell a formula (=, +, -, @) once the owner opens the leads in one. A crafted
  * campaign link (`?utm_source==HYPERLINK(…)`) so writes no formula into a real prospect's lead.
  */
-export const bounded = (value: string, max: number) =>
-  value.replace(/^[\s\p{C}=+\-@]+|\p{C}/gu, '').slice(0, max);
+const bounded = (value: string, max: number) => value.replace(/^[\s\p{C}=+\-@]+|\p{C}/gu, '').slice(0, max);
 
 /** The visit's fields a lead may carry: the addresses, the campaign tags and the ad click ids. */
 const SOURCE_FIELD =

@@ -14,7 +14,7 @@ export const SCALED_ROUTES = 500;
  * Adds `count` under-construction routes to a copy of the site, each with its page file: the
  * cheapest page the site has, what a build is measured against as it grows.
  */
-export function addPlaceholders(tree: TreeCopy, count: number) {
+function addPlaceholders(tree: TreeCopy, count: number) {
   const routes = JSON.parse(readFileSync(`${tree.root}/pages/_data/routes.json`, 'utf8')) as object[];
   for (let index = 1; index <= count; index += 1) {
     const [path, title] = [`/who-we-serve/market-${index}`, `Real Estate Marketing for Market ${index}`];

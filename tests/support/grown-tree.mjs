@@ -79,7 +79,7 @@ function editJson(root, file, change) {
  * checks the live counterpart of each placeholder (and each footer profile's address: profileOf).
  * The lead endpoint stays unset: a check must never send a lead anywhere.
  */
-export const LAUNCH_SETTINGS = {
+const LAUNCH_SETTINGS = {
   phone: '(202) 555-0147',
   liveActions: true,
   bookingUrl: 'https://calendly.com/dealstream-example/strategy-call',

@@ -687,5 +687,4 @@ module.exports = {
   readPosts,
   postHtml,
   postFiles,
-  longDate,
 };
