@@ -1,15 +1,13 @@
 /**
- * The build cache (scripts/build/build-cache.cjs): a build that finds Parcel's cache and the
- * photos' variants of an earlier build writes what a cold build writes, byte for byte, after a
+ * The build cache (scripts/build/build-cache.cjs): a build that finds Parcel's cache of an earlier
+ * build (the photos' variants with it) writes what a cold build writes, byte for byte, after a
  * post's, a data file's and an island's edit, and once they are undone, and after an edit of
- * .parcelrc; a later day publishes a
- * scheduled post. A cold build runs Parcel on its workers, a build from the cache without them,
- * and both write the same. A cache Parcel fails to read makes the build start again without it:
- * that build is the cold one the edited copy is compared with. A post is read again when a photo
- * it names goes. A mistake met
- * inside Parcel (a Sass error, inline code a page's head never writes) stops a build from the
- * cache at its file. On a copy of the tree with three posts of its own: one scheduled, one with a
- * photo.
+ * .parcelrc; a later day publishes a scheduled post. A cold build runs Parcel on its workers, a
+ * build from the cache without them, and both write the same. A cache Parcel fails to read makes
+ * the build start again without it: that build is the cold one the edited copy is compared with.
+ * A post is read again when a photo it names goes. A mistake met inside Parcel (a Sass error,
+ * inline code a page's head never writes) stops a build from the cache at its file. On a copy of
+ * the tree with three posts of its own: one scheduled, one with a photo.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
